@@ -1,0 +1,129 @@
+/**
+ * Every error identifier the gateway can answer with, its HTTP status and OpenAI error type.
+ * `docs/reference/errors.md` lists the same table; a test keeps the two in step.
+ */
+
+interface ErrorDefinition {
+  readonly status: number;
+  readonly type: string;
+  readonly message: string;
+}
+
+const define = <const T extends Record<string, ErrorDefinition>>(table: T): Readonly<T> => Object.freeze(table);
+
+export const ERRORS = define({
+  invalid_json: { status: 400, type: 'invalid_request_error', message: 'The request body is not valid JSON.' },
+  invalid_request: { status: 400, type: 'invalid_request_error', message: 'The request body is not a valid chat completion request.' },
+  unsupported_media_type: { status: 415, type: 'invalid_request_error', message: 'The request body must be application/json.' },
+  model_not_allowed: { status: 400, type: 'invalid_request_error', message: 'The model is not in the list of allowed models.' },
+  request_too_large: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than the configured limit.' },
+  streaming_disabled: { status: 422, type: 'invalid_request_error', message: 'Streaming is disabled on this gateway (streaming_enabled off); send stream: false.' },
+  streaming_not_supported: { status: 422, type: 'invalid_request_error', message: 'This gateway build cannot serve stream: true yet; send stream: false.' },
+  not_found: { status: 404, type: 'invalid_request_error', message: 'No such route.' },
+  method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'Method not allowed on this route.' },
+  security_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the security guard.' },
+  security_response_blocked: { status: 403, type: 'policy_error', message: 'The response was blocked by the security guard.' },
+  usage_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the usage guard.' },
+  privacy_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the privacy guard.' },
+  guard_contract_violation: { status: 422, type: 'guard_error', message: 'A guard module answered in an unexpected form.' },
+  security_guard_unavailable: { status: 502, type: 'guard_error', message: 'The security guard is unavailable.' },
+  security_guard_timeout: { status: 504, type: 'guard_error', message: 'The security guard did not answer in time.' },
+  privacy_guard_unavailable: { status: 502, type: 'guard_error', message: 'The privacy guard is unavailable.' },
+  privacy_guard_timeout: { status: 504, type: 'guard_error', message: 'The privacy guard did not answer in time.' },
+  privacy_restore_failed: { status: 502, type: 'guard_error', message: 'Restoring placeholders in the response failed.' },
+  usage_guard_unavailable: { status: 502, type: 'guard_error', message: 'The usage guard is unavailable.' },
+  usage_guard_timeout: { status: 504, type: 'guard_error', message: 'The usage guard did not answer in time.' },
+  upstream_authentication_error: { status: 502, type: 'upstream_error', message: 'The upstream provider rejected the gateway credentials.' },
+  upstream_not_found: { status: 502, type: 'upstream_error', message: 'The upstream provider returned 404; check upstream_base_url.' },
+  upstream_rate_limited: { status: 502, type: 'upstream_error', message: 'The upstream provider is rate limiting requests.' },
+  upstream_bad_request: { status: 502, type: 'upstream_error', message: 'The upstream provider rejected the request.' },
+  upstream_server_error: { status: 502, type: 'upstream_error', message: 'The upstream provider failed.' },
+  upstream_invalid_response: { status: 502, type: 'upstream_error', message: 'The upstream provider answered with a body that is not a chat completion.' },
+  upstream_tls_error: { status: 502, type: 'upstream_error', message: 'The TLS handshake with the upstream provider failed.' },
+  upstream_dns_error: { status: 502, type: 'upstream_error', message: 'The upstream host name could not be resolved.' },
+  upstream_connect_error: { status: 502, type: 'upstream_error', message: 'The gateway could not connect to the upstream provider.' },
+  upstream_timeout: { status: 504, type: 'upstream_error', message: 'The upstream provider did not answer in time.' },
+  upstream_unavailable: { status: 502, type: 'upstream_error', message: 'No upstream is configured to answer this request.' },
+  client_closed_request: { status: 499, type: 'client_error', message: 'The client closed the connection.' },
+  shutting_down: { status: 503, type: 'server_error', message: 'The gateway is shutting down.' },
+  internal_error: { status: 500, type: 'server_error', message: 'Internal gateway error.' },
+});
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The OpenAI-style error body every gateway error answers with. */
+export interface ErrorEnvelope {
+  error: {
+    message: string;
+    type: string;
+    code: string;
+    param: null;
+    guard?: string;
+    stage?: string;
+    rule_id?: string;
+  };
+}
+
+export interface GatewayErrorDetails {
+  /** Replaces the default message; must never contain prompt text or secrets. */
+  readonly message?: string | undefined;
+  readonly guard?: string | undefined;
+  readonly stage?: string | undefined;
+  readonly ruleId?: string | undefined;
+  readonly cause?: unknown;
+  /** A provider's own error reply handed to the client as is (status and JSON body). */
+  readonly passthrough?: { readonly status: number; readonly body: unknown };
+}
+
+/**
+ * An error with an identifier and status. `expose` tells a Koa host that the message is safe to show.
+ * @example
+ * throw new GatewayError('model_not_allowed', { message: 'model "gpt-x" has no model_price entry' });
+ */
+export class GatewayError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly type: string;
+  readonly expose = true;
+  readonly guard: string | undefined;
+  readonly stage: string | undefined;
+  readonly ruleId: string | undefined;
+  readonly passthrough: GatewayErrorDetails['passthrough'];
+
+  constructor(code: ErrorCode, details: GatewayErrorDetails = {}) {
+    const definition = ERRORS[code];
+    super(details.message ?? definition.message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'GatewayError';
+    this.code = code;
+    this.status = definition.status;
+    this.type = definition.type;
+    this.guard = details.guard;
+    this.stage = details.stage;
+    this.ruleId = details.ruleId;
+    this.passthrough = details.passthrough;
+  }
+
+  /** The status and body to send to the client. */
+  reply(): { status: number; body: unknown } {
+    return this.passthrough ?? { status: this.status, body: errorEnvelope(this.code, this.message, this) };
+  }
+}
+
+/** Builds the error body for an identifier, with optional guard details. */
+export function errorEnvelope(
+  code: ErrorCode,
+  message: string = ERRORS[code].message,
+  details: { guard?: string | undefined; stage?: string | undefined; ruleId?: string | undefined } = {},
+): ErrorEnvelope {
+  const error: ErrorEnvelope['error'] = { message, type: ERRORS[code].type, code, param: null };
+  if (details.guard !== undefined) error.guard = details.guard;
+  if (details.stage !== undefined) error.stage = details.stage;
+  if (details.ruleId !== undefined) error.rule_id = details.ruleId;
+  return { error };
+}
+
+/** Any thrown value as a GatewayError; unknown errors become `internal_error` without their message. */
+export function toGatewayError(error: unknown): GatewayError {
+  if (error instanceof GatewayError) return error;
+  return new GatewayError('internal_error', { cause: error });
+}

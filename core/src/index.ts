@@ -1,0 +1,20 @@
+/** @sluice/core: the kernel, its hooks, the exchange, the plugin contract and the Koa host. */
+export { Kernel, type KernelOptions } from './kernel.js';
+export { createHooks, HOOK_NAMES, type Hooks } from './hooks.js';
+export { Stage, type StageName } from './stage.js';
+export { Exchange, type ExchangeInit, type Mode, type CacheOutcome, type CostOutcome } from './exchange.js';
+export { createSlot, type SlotKey } from './slot.js';
+export { validateOptions, PluginOptionsError, type Plugin, type DependencyHealth } from './plugin.js';
+export type { ChatRequest, ChatMessage, ChatCompletion, Usage, ModelResponse, CachedResponse } from './chat.js';
+export type { Verdict, BlockResponse } from './verdict.js';
+export { refusalCompletion, blockError, BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
+export { ERRORS, GatewayError, errorEnvelope, toGatewayError, type ErrorCode, type ErrorEnvelope, type GatewayErrorDetails } from './errors.js';
+export { Metrics, LATENCY_BUCKETS } from './metrics.js';
+export * from './evidence/event.js';
+export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';
+export type { Route, RouteReply, RouteRequest } from './route.js';
+export { createGatewayRouter, gatewayMiddleware, writeError } from './host/router.js';
+export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host/host-options.js';
+export { coreDirectives } from './core-directives.js';
+export { defineDirectives, type ArgSpec, type ArgUnit, type DirectiveSet, type DirectiveSpec, type DirectiveValues } from './config/directive.js';
+export { deepFreeze } from './deep-freeze.js';

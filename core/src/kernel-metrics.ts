@@ -1,0 +1,17 @@
+/** The metrics the kernel itself keeps: requests, errors, cache misses, latency. */
+import type { Metrics } from './metrics.js';
+
+export function kernelMetrics(metrics: Metrics) {
+  return {
+    requests: metrics.counter({ name: 'gw_requests_total', help: 'Chat-completion requests received.' }),
+    errors: metrics.counter<'class'>({ name: 'gw_errors_total', help: 'Failed requests by error class.', labelNames: ['class'] }),
+    misses: metrics.counter({ name: 'gw_cache_misses', help: 'Requests no cache layer could answer (enforce mode).' }),
+    duration: metrics.histogram<'delivery_path'>({
+      name: 'gw_request_duration_seconds',
+      help: 'Time from request received to response ready, by delivery path.',
+      labelNames: ['delivery_path'],
+    }),
+  };
+}
+
+export type KernelMetrics = ReturnType<typeof kernelMetrics>;

@@ -1,0 +1,252 @@
+/** The kernel: plugins tap its hooks, and `run` drives one exchange through them. */
+import { pino, type Logger } from 'pino';
+import { blockError, refusalCompletion } from './block-response.js';
+import type { ModelResponse } from './chat.js';
+import { GatewayError, toGatewayError } from './errors.js';
+import { evidenceEvent, type EvidenceDetails, type EvidenceEvent, type EvidenceHead } from './evidence/event.js';
+import { logEvidence } from './evidence/log-sink.js';
+import type { Exchange, Mode } from './exchange.js';
+import { createHooks, type Hooks } from './hooks.js';
+import { kernelMetrics, type KernelMetrics } from './kernel-metrics.js';
+import { Metrics } from './metrics.js';
+import type { Plugin } from './plugin.js';
+import type { Route } from './route.js';
+import type Koa from 'koa';
+import { gatewayMiddleware } from './host/router.js';
+import type { HostOptions } from './host/host-options.js';
+
+const KERNEL = 'kernel';
+
+export interface KernelOptions {
+  /** `enforce` serves cache hits; `observe` only measures them. Default `enforce`. */
+  mode?: Mode;
+  logger?: Logger;
+  metrics?: Metrics;
+  /** Write each evidence event as a log line (default on). */
+  logEvidence?: boolean;
+}
+
+/**
+ * @example
+ * const kernel = new Kernel({ mode: 'enforce' });
+ * kernel.use(new OpenAIUpstreamPlugin({ baseUrl: 'https://api.openai.com/v1' }));
+ * await kernel.start();
+ * await kernel.run(new Exchange({ request }));
+ */
+export class Kernel {
+  readonly hooks: Hooks = createHooks();
+  readonly mode: Mode;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly #plugins: Plugin[] = [];
+  readonly #routes: Route[] = [];
+  readonly #started: Plugin[] = [];
+  readonly #counters: KernelMetrics;
+
+  constructor(options: KernelOptions = {}) {
+    this.mode = options.mode ?? 'enforce';
+    this.logger = options.logger ?? pino();
+    this.metrics = options.metrics ?? new Metrics();
+    this.#counters = kernelMetrics(this.metrics);
+    if (options.logEvidence !== false) {
+      this.hooks.evidence.tap(KERNEL, (event) => logEvidence(this.logger, event));
+    }
+  }
+
+  get plugins(): readonly Plugin[] {
+    return this.#plugins;
+  }
+
+  get routes(): readonly Route[] {
+    return this.#routes;
+  }
+
+  /** Adds a plugin and lets it tap the hooks. Rejects a nameless, duplicate or unsatisfied plugin. */
+  use(plugin: Plugin): this {
+    if (plugin === null || typeof plugin !== 'object' || typeof plugin.apply !== 'function') {
+      throw new TypeError('kernel.use() takes a plugin object with an apply(kernel) method');
+    }
+    if (typeof plugin.name !== 'string' || plugin.name.trim() === '') {
+      throw new TypeError('kernel.use(): a plugin must have a non-empty name');
+    }
+    if (this.#plugins.some((p) => p.name === plugin.name)) {
+      throw new Error(`kernel.use(): a plugin named "${plugin.name}" is already in use`);
+    }
+    for (const dependency of plugin.dependencies ?? []) {
+      if (!this.#plugins.some((p) => p.name === dependency)) {
+        throw new Error(`kernel.use(): plugin "${plugin.name}" needs plugin "${dependency}", which must be added first`);
+      }
+    }
+    plugin.apply(this);
+    this.#plugins.push(plugin);
+    return this;
+  }
+
+  /** Serves an extra route next to chat completions. Called from a plugin's `apply`. */
+  route(route: Route): this {
+    if (this.#routes.some((r) => r.method === route.method && r.path === route.path)) {
+      throw new Error(`route ${route.method} ${route.path} is already served`);
+    }
+    this.#routes.push(route);
+    return this;
+  }
+
+  /** Starts plugin resources in order; on a failure stops those already started and names the plugin. */
+  async start(): Promise<void> {
+    for (const plugin of this.#plugins) {
+      if (this.#started.includes(plugin)) continue;
+      try {
+        await plugin.start?.();
+        this.#started.push(plugin);
+      } catch (error) {
+        await this.stop().catch(() => undefined);
+        throw new Error(`plugin "${plugin.name}" failed to start: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  }
+
+  /** Stops plugin resources in reverse order; every plugin is asked even if one fails. */
+  async stop(): Promise<void> {
+    const failures: string[] = [];
+    for (const plugin of this.#started.splice(0).reverse()) {
+      try {
+        await plugin.stop?.();
+      } catch (error) {
+        failures.push(`${plugin.name}: ${(error as Error).message}`);
+      }
+    }
+    if (failures.length > 0) throw new Error(`plugins failed to stop: ${failures.join('; ')}`);
+  }
+
+  /** Koa middleware serving chat completions and plugin routes under an optional prefix. */
+  middleware(options: Partial<HostOptions> = {}): Koa.Middleware {
+    return gatewayMiddleware(this, options);
+  }
+
+  /** Emits an evidence event; a failing sink is logged, never thrown into the request. */
+  emit(event: EvidenceEvent): void {
+    try {
+      this.hooks.evidence.call(event);
+    } catch (error) {
+      this.logger.error({ err: error, event_type: event.event_type }, 'evidence sink failed');
+    }
+  }
+
+  /** Builds and emits an event for an exchange. */
+  evidence(exchange: Exchange, head: EvidenceHead, details: EvidenceDetails = {}): void {
+    const attributes = exchange.mode === 'observe' ? { enforcement_mode: 'observe', ...details.attributes } : details.attributes;
+    this.emit(
+      evidenceEvent(exchange.traceId, head, {
+        actor: { tenant_id: exchange.tenant },
+        ...details,
+        ...(attributes ? { attributes } : {}),
+      }),
+    );
+  }
+
+  /**
+   * Drives one exchange through the hooks. Never throws: the outcome is `exchange.response` or
+   * `exchange.error`, and exactly one `request.completed` or `request.failed` is emitted.
+   */
+  async run(exchange: Exchange): Promise<void> {
+    this.#counters.requests.inc();
+    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.received', outcome: 'started' }, {
+      upstream: { model: exchange.request.model },
+    });
+    try {
+      exchange.response = await this.#flow(exchange);
+      if (exchange.signal.aborted) throw new GatewayError('client_closed_request');
+      this.#completed(exchange);
+    } catch (error) {
+      this.#failed(exchange, toGatewayError(error), error);
+    }
+  }
+
+  /** Ends an exchange that failed before it could run (e.g. a malformed body), with the same events. */
+  reject(exchange: Exchange, error: GatewayError): void {
+    this.#counters.requests.inc();
+    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.received', outcome: 'started' });
+    this.#failed(exchange, error, error);
+  }
+
+  async #flow(exchange: Exchange): Promise<ModelResponse> {
+    const verdict = await this.hooks.preGuard.promise(exchange);
+    exchange.mark('guards');
+    if (verdict !== undefined) return this.#block(exchange, verdict);
+
+    const fresh = await this.#lookupOrForward(exchange);
+    const scanned = fresh ?? exchange.cached;
+    if (scanned === undefined) throw new GatewayError('upstream_unavailable');
+
+    const scan = await this.hooks.postScan.promise(exchange, scanned);
+    exchange.mark('post_scan');
+    if (scan !== undefined) return this.#block(exchange, scan);
+    if (fresh !== undefined && !exchange.bypassCache && fresh.status === 200) {
+      await this.hooks.cacheStore.promise(exchange, fresh);
+      exchange.mark('cache_store');
+    }
+    const restored = await this.hooks.restore.promise(scanned, exchange);
+    exchange.mark('restore');
+    return restored;
+  }
+
+  /** Returns the fresh upstream response, or undefined when a cache answered (`exchange.cached`). */
+  async #lookupOrForward(exchange: Exchange): Promise<ModelResponse | undefined> {
+    const hasCache = this.hooks.cacheLookup.taps.length > 0;
+    if (exchange.bypassCache) {
+      exchange.cache = { status: 'bypass' };
+    } else if (hasCache) {
+      const hit = await this.hooks.cacheLookup.promise(exchange);
+      exchange.mark('cache_lookup');
+      if (hit !== undefined && exchange.mode === 'enforce') {
+        exchange.cached = hit;
+        exchange.cache = { status: 'hit', layer: hit.layer, ...(hit.similarity === undefined ? {} : { similarity: hit.similarity }) };
+        return undefined;
+      }
+      exchange.cache = hit === undefined ? { status: 'miss' } : { status: 'miss', layer: hit.layer, wouldHit: true };
+      if (hit !== undefined) exchange.cached = hit;
+      if (exchange.mode === 'enforce') this.#counters.misses.inc();
+    }
+    const response = await this.hooks.upstream.promise(exchange);
+    exchange.mark('upstream');
+    if (response === undefined) throw new GatewayError('upstream_unavailable');
+    return response;
+  }
+
+  #block(exchange: Exchange, verdict: NonNullable<Exchange['verdict']>): ModelResponse {
+    exchange.verdict = verdict;
+    if (verdict.respond === 'completion') return refusalCompletion(exchange.request);
+    throw blockError(verdict);
+  }
+
+  #completed(exchange: Exchange): void {
+    const path = deliveryPath(exchange);
+    this.#counters.duration.observe({ delivery_path: path }, exchange.elapsedMs / 1000);
+    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.completed', outcome: 'completed' }, {
+      attributes: { delivery_path: path, duration_ms: Math.round(exchange.elapsedMs) },
+      committed_to_client: true,
+    });
+  }
+
+  #failed(exchange: Exchange, error: GatewayError, original: unknown): void {
+    exchange.error = error;
+    exchange.response = undefined;
+    this.#counters.errors.inc({ class: error.code });
+    this.#counters.duration.observe({ delivery_path: 'failed' }, exchange.elapsedMs / 1000);
+    if (error.code === 'internal_error') this.logger.error({ err: original, trace_id: exchange.traceId }, 'request failed');
+    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.failed', outcome: 'failed' }, {
+      decision: {
+        action: exchange.verdict ? 'block' : 'fail',
+        reason_code: error.code.toUpperCase(),
+        rule_id: error.ruleId,
+      },
+      attributes: { error_class: error.code, http_status: error.passthrough?.status ?? error.status },
+    });
+  }
+}
+
+function deliveryPath(exchange: Exchange): string {
+  if (exchange.verdict !== undefined) return 'blocked_completion';
+  if (exchange.cache.status === 'hit') return `${exchange.cache.layer ?? 'unknown'}_cache`;
+  return 'upstream';
+}
