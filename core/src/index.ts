@@ -16,5 +16,5 @@ export type { Route, RouteReply, RouteRequest } from './route.js';
 export { createGatewayRouter, gatewayMiddleware, writeError } from './host/router.js';
 export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host/host-options.js';
 export { coreDirectives } from './core-directives.js';
-export { defineDirectives, type ArgSpec, type ArgUnit, type DirectiveSet, type DirectiveSpec, type DirectiveValues } from './config/directive.js';
+export * from './config/index.js';
 export { deepFreeze } from './deep-freeze.js';

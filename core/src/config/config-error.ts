@@ -1,0 +1,30 @@
+/** Config errors that point at `file:line:col`. */
+
+export interface Location {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+export function formatLocation(loc: Location): string {
+  return `${loc.file}:${loc.line}:${loc.col}`;
+}
+
+/** One problem in a config file, at a position when it has one. */
+export class ConfigError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly loc?: Location,
+  ) {
+    super(loc === undefined ? reason : `${formatLocation(loc)}: ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Every problem found in one pass, so a user fixes the whole file at once. */
+export class ConfigErrors extends Error {
+  constructor(readonly errors: readonly ConfigError[]) {
+    super(errors.map((e) => e.message).join('\n'));
+    this.name = 'ConfigErrors';
+  }
+}

@@ -1,0 +1,40 @@
+/** Prints a resolved config back in the config language, every secret masked. */
+import type { DirectiveSet } from './directive.js';
+import { mergeDirectiveSets } from './resolve.js';
+import type { ResolvedConfig } from './resolved-config.js';
+
+export const MASK = '********';
+
+/** Values that disable a credential rather than hold one; printed as they are. */
+const NOT_SECRET = new Set(['', 'dummy', 'none', 'null', '-']);
+
+/**
+ * @example
+ * process.stdout.write(printConfig(config, [coreDirectives, upstreamDirectives]));
+ */
+export function printConfig(config: ResolvedConfig, sets: readonly DirectiveSet[]): string {
+  const specs = mergeDirectiveSets(sets);
+  const lines = [`# resolved from ${config.file}; "# default" marks values not written in the file`];
+  for (const entry of config.entries()) {
+    const spec = specs.get(entry.name);
+    if (spec === undefined) continue;
+    const occurrences = spec.repeatable ? (entry.value as unknown[]) : [entry.value];
+    for (const value of occurrences) {
+      const words = spec.args.length === 1 ? [value] : (value as unknown[]);
+      const shown = words.map((word) => (spec.secret && !NOT_SECRET.has(String(word).toLowerCase()) ? quote(MASK) : quote(printable(word))));
+      lines.push(`${entry.name} ${shown.join(' ')};${entry.loc === undefined ? ' # default' : ''}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function printable(value: unknown): string {
+  if (value === true) return 'on';
+  if (value === false) return 'off';
+  return String(value);
+}
+
+function quote(word: string): string {
+  if (word !== '' && /^[^\s;{}#"'\\$]+$/.test(word)) return word;
+  return `"${word.replace(/[\\"$]/g, (c) => `\\${c}`).replaceAll('\n', '\\n').replaceAll('\t', '\\t')}"`;
+}

@@ -1,0 +1,91 @@
+/** Checks every statement against the directive sets and produces typed values. */
+import { ConfigError, ConfigErrors } from './config-error.js';
+import type { DirectiveSet, DirectiveSpec } from './directive.js';
+import type { ConfigDocument, Statement } from './parser.js';
+import { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
+import { suggestName } from './suggest.js';
+import { readWord } from './words.js';
+
+/** Merges directive sets; one name owned by two sets is a programming error. */
+export function mergeDirectiveSets(sets: readonly DirectiveSet[]): ReadonlyMap<string, DirectiveSpec> {
+  const merged = new Map<string, DirectiveSpec>();
+  for (const set of sets) {
+    for (const [name, spec] of Object.entries(set)) {
+      if (merged.has(name)) throw new Error(`directive "${name}" is declared by two directive sets`);
+      merged.set(name, spec);
+    }
+  }
+  return merged;
+}
+
+/**
+ * Resolves a parsed document; throws ConfigErrors listing every problem.
+ * @example
+ * const config = resolveConfig(parseConfig(text, { file }), [coreDirectives, upstreamDirectives]);
+ * config.get<number>('request_timeout_seconds');
+ */
+export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]): ResolvedConfig {
+  const specs = mergeDirectiveSets(sets);
+  const errors: ConfigError[] = [];
+  const found = new Map<string, { value: unknown; statement: Statement }>();
+
+  for (const statement of doc.statements) {
+    const spec = specs.get(statement.name);
+    if (spec === undefined) {
+      const hint = suggestName(statement.name, specs.keys());
+      errors.push(new ConfigError(`unknown directive "${statement.name}"${hint ? `; did you mean "${hint}"?` : ''}`, statement.loc));
+      continue;
+    }
+    if (statement.block !== undefined) {
+      errors.push(new ConfigError(`directive "${statement.name}" does not take a { } block; end it with ;`, statement.loc));
+      continue;
+    }
+    const value = readStatement(statement, spec, errors);
+    if (value === undefined) continue;
+    const previous = found.get(statement.name);
+    if (previous !== undefined && !spec.repeatable) {
+      errors.push(new ConfigError(`directive "${statement.name}" is already set on line ${previous.statement.loc.line}`, statement.loc));
+      continue;
+    }
+    const values = spec.repeatable ? [...((previous?.value as unknown[] | undefined) ?? []), value] : value;
+    found.set(statement.name, { value: values, statement: previous?.statement ?? statement });
+  }
+
+  const entries: ResolvedEntry[] = [];
+  for (const [name, spec] of specs) {
+    const written = found.get(name);
+    if (written === undefined) {
+      if (spec.default !== undefined) entries.push({ name, value: spec.default });
+      continue;
+    }
+    const problem = spec.check?.(written.value);
+    if (problem !== undefined) errors.push(new ConfigError(`${name}: ${problem}`, written.statement.loc));
+    entries.push({ name, value: written.value, loc: written.statement.loc });
+  }
+  if (errors.length > 0) throw new ConfigErrors(errors.sort(byPosition));
+  return new ResolvedConfig(doc.file, entries);
+}
+
+function readStatement(statement: Statement, spec: DirectiveSpec, errors: ConfigError[]): unknown {
+  if (statement.args.length !== spec.args.length) {
+    const words = spec.args.map((a) => `<${a.name}>`).join(' ');
+    const count = spec.args.length === 1 ? '1 word' : `${spec.args.length} words`;
+    errors.push(new ConfigError(`${statement.name} takes ${count}: ${words} (found ${statement.args.length})`, statement.loc));
+    return undefined;
+  }
+  const values: unknown[] = [];
+  for (const [index, arg] of spec.args.entries()) {
+    const word = statement.args[index]!;
+    const result = readWord(word.value, arg);
+    if (!result.ok) {
+      errors.push(new ConfigError(`${statement.name}: ${result.problem}`, word.loc));
+      return undefined;
+    }
+    values.push(result.value);
+  }
+  return values.length === 1 ? values[0] : values;
+}
+
+function byPosition(a: ConfigError, b: ConfigError): number {
+  return (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || (a.loc?.col ?? 0) - (b.loc?.col ?? 0);
+}

@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+/** The `sluice` command. */
+import { runCli } from './cli.js';
+
+process.exitCode = await runCli(process.argv.slice(2));

@@ -1,0 +1,35 @@
+/** Dispatches `sluice <command>` and turns failures into a message and an exit code. */
+import { gatewayCommand } from './gateway-command.js';
+
+const USAGE = `usage: sluice <command> [options]
+
+commands:
+  gateway --config FILE [--test-config | --print-config | --prune-expired-semantic-cache]
+          run the OpenAI-compatible caching gateway
+
+run "sluice <command> --help" for the options of a command`;
+
+export type Output = { out: (line: string) => void; err: (line: string) => void };
+
+const consoleOutput: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Runs a command; resolves with the exit code (long-running commands resolve when they stop). */
+export async function runCli(argv: readonly string[], output: Output = consoleOutput): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'gateway':
+      return gatewayCommand(rest, output);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      output.out(USAGE);
+      return command === undefined ? 1 : 0;
+    default:
+      output.err(`sluice: unknown command "${command}"\n${USAGE}`);
+      return 1;
+  }
+}

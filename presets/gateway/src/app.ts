@@ -1,0 +1,94 @@
+/** The gateway's Koa app: probes, metrics, version, then the pipeline of the current runtime. */
+import Koa from 'koa';
+import { GatewayError, toGatewayError, writeError, type Metrics } from '@sluice/core';
+import type { Logger } from 'pino';
+import { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
+import type { Runtime } from './runtime.js';
+import { versionBody } from './version.js';
+
+/** What the app needs from the service that owns it. */
+export interface GatewayState {
+  readonly runtime: Runtime;
+  readonly shuttingDown: boolean;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+}
+
+export function createGatewayApp(state: GatewayState): Koa {
+  const app = new Koa();
+  const inFlight = state.metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
+  const readiness = state.metrics.gauge({ name: 'gw_readiness_state', help: '1 when /readyz answers ready, else 0.' });
+  const shutdown = state.metrics.gauge({ name: 'gw_shutdown_in_progress', help: '1 while the gateway drains for shutdown.' });
+  const pipelines = new WeakMap<Runtime, Koa.Middleware>();
+
+  app.use(async (ctx, next) => {
+    inFlight.inc();
+    try {
+      await next();
+    } catch (error) {
+      const failure = toGatewayError(error);
+      if (failure.code === 'internal_error') state.logger.error({ err: error, path: ctx.path }, 'unhandled error');
+      writeError(ctx, failure);
+    } finally {
+      inFlight.dec();
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const runtime = state.runtime;
+    switch (ctx.path) {
+      case '/healthz':
+        ctx.type = 'text/plain';
+        ctx.body = 'ok';
+        return;
+      case '/startupz':
+        return text(ctx, startupProbe(runtime.kernel));
+      case '/readyz': {
+        const result = readinessProbe(runtime.kernel, state.shuttingDown);
+        readiness.set(result.ok ? 1 : 0);
+        return text(ctx, result);
+      }
+      case '/metrics': {
+        readiness.set(readinessProbe(runtime.kernel, state.shuttingDown).ok ? 1 : 0);
+        shutdown.set(state.shuttingDown ? 1 : 0);
+        const { contentType, body } = await state.metrics.exposition();
+        ctx.type = contentType;
+        ctx.body = body;
+        return;
+      }
+      case '/version':
+        ctx.body = versionBody(runtime.settings.mode);
+        return;
+      default:
+        return next();
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    if (state.shuttingDown) throw new GatewayError('shutting_down');
+    const runtime = state.runtime;
+    let pipeline = pipelines.get(runtime);
+    if (pipeline === undefined) {
+      pipeline = runtime.kernel.middleware({ streaming: runtime.settings.streaming, maxBodyBytes: runtime.settings.maxBodyBytes });
+      pipelines.set(runtime, pipeline);
+    }
+    runtime.inFlight += 1;
+    try {
+      await pipeline(ctx, next);
+    } finally {
+      runtime.inFlight -= 1;
+    }
+  });
+
+  app.use(async (ctx) => {
+    writeError(ctx, new GatewayError('not_found', { message: `No route for ${ctx.method} ${ctx.path}.` }));
+  });
+  return app;
+}
+
+function text(ctx: Koa.Context, result: ProbeResult): void {
+  ctx.status = result.ok ? 200 : 503;
+  ctx.type = 'text/plain';
+  ctx.body = result.ok ? 'ready' : `not ready: ${result.reason ?? 'unknown'}`;
+}

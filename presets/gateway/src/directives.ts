@@ -1,0 +1,41 @@
+/** Directives the gateway service itself reads: where it listens, how it logs and shuts down. */
+import Type from 'typebox';
+import { defineDirectives } from '@sluice/core';
+
+const HOST_PORT = /^(\[[0-9a-fA-F:]+\]|[\w.-]+):(\d{1,5})$/;
+
+export const gatewayDirectives = defineDirectives({
+  listen_addr: {
+    summary: 'Address and port the gateway listens on (`host:port`; a SIGHUP reload cannot change it).',
+    args: [{ name: 'address', schema: Type.String({ minLength: 1 }) }],
+    default: '127.0.0.1:8080',
+    check: (value) => {
+      const match = HOST_PORT.exec(String(value));
+      if (match === null) return 'listen_addr must be host:port, e.g. 127.0.0.1:8080';
+      const port = Number(match[2]);
+      return port <= 65535 ? undefined : 'listen_addr port must be 0..65535';
+    },
+  },
+  graceful_shutdown_timeout_seconds: {
+    summary: 'How long SIGTERM/SIGINT waits for in-flight requests before closing connections.',
+    args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
+    default: 10,
+  },
+  log_level: {
+    summary: 'Log level: fatal, error, warn, info, debug, trace or silent.',
+    args: [
+      {
+        name: 'level',
+        schema: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+      },
+    ],
+    default: 'info',
+  },
+});
+
+/** Splits `host:port` (IPv6 in brackets) for `server.listen`. */
+export function parseListenAddr(value: string): { host: string; port: number } {
+  const match = HOST_PORT.exec(value);
+  if (match === null) throw new Error(`listen_addr must be host:port, not ${JSON.stringify(value)}`);
+  return { host: (match[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(match[2]) };
+}

@@ -1,0 +1,118 @@
+/** The gateway service: listens, reloads on SIGHUP, drains on SIGTERM/SIGINT. */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Metrics, type ResolvedConfig } from '@sluice/core';
+import { pino, type Logger } from 'pino';
+import { createGatewayApp, type GatewayState } from './app.js';
+import { loadGatewayConfig } from './config.js';
+import { parseListenAddr } from './directives.js';
+import { buildRuntime, type Runtime } from './runtime.js';
+
+export interface GatewayOptions {
+  /** The config file, re-read on reload. */
+  readonly configFile?: string;
+  readonly logger?: Logger;
+}
+
+/**
+ * @example
+ * const gateway = await Gateway.fromFile('config/gateway.conf');
+ * const { url } = await gateway.listen();
+ */
+export class Gateway implements GatewayState {
+  readonly metrics = new Metrics();
+  readonly logger: Logger;
+  shuttingDown = false;
+  #runtime: Runtime;
+  #server: Server | undefined;
+  readonly #configFile: string | undefined;
+
+  private constructor(runtime: Runtime, logger: Logger, configFile: string | undefined) {
+    this.#runtime = runtime;
+    this.logger = logger;
+    this.#configFile = configFile;
+  }
+
+  /** Builds the gateway from a resolved config and starts its plugins. */
+  static async create(config: ResolvedConfig, options: GatewayOptions = {}): Promise<Gateway> {
+    const logger = options.logger ?? pino({ level: config.get<string>('log_level') ?? 'info' });
+    const gateway = new Gateway(undefined as unknown as Runtime, logger, options.configFile);
+    gateway.#runtime = buildRuntime(config, { logger, metrics: gateway.metrics });
+    await gateway.#runtime.kernel.start();
+    return gateway;
+  }
+
+  static async fromFile(file: string, options: Omit<GatewayOptions, 'configFile'> = {}): Promise<Gateway> {
+    return Gateway.create(await loadGatewayConfig(file), { ...options, configFile: file });
+  }
+
+  get runtime(): Runtime {
+    return this.#runtime;
+  }
+
+  /** Starts listening on `listen_addr` (or the given address) and resolves with the base URL. */
+  async listen(address: string = this.#runtime.settings.listenAddr): Promise<{ url: string; port: number; host: string }> {
+    const { host, port } = parseListenAddr(address);
+    const app = createGatewayApp(this);
+    const server = createServer(app.callback());
+    server.keepAliveTimeout = 65_000;
+    this.#server = server;
+    server.listen(port, host);
+    await once(server, 'listening');
+    const bound = server.address() as AddressInfo;
+    const shown = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+    return { url: `http://${shown}:${bound.port}`, port: bound.port, host: bound.address };
+  }
+
+  /**
+   * Re-reads the config file and swaps in a new runtime. A config that fails validation or start
+   * keeps the old runtime. The old runtime stops once its in-flight requests finish.
+   */
+  async reload(): Promise<boolean> {
+    if (this.#configFile === undefined) throw new Error('reload needs a gateway created from a config file');
+    let next: Runtime;
+    try {
+      const config = await loadGatewayConfig(this.#configFile);
+      next = buildRuntime(config, { logger: this.logger, metrics: this.metrics });
+      await next.kernel.start();
+    } catch (error) {
+      this.logger.error({ err: { message: (error as Error).message } }, 'reload failed; keeping the running configuration');
+      return false;
+    }
+    const previous = this.#runtime;
+    if (next.settings.listenAddr !== previous.settings.listenAddr) {
+      this.logger.warn({ listen_addr: previous.settings.listenAddr }, 'listen_addr changes need a restart; still listening on the old address');
+    }
+    this.#runtime = next;
+    this.logger.info({ mode: next.settings.mode }, 'configuration reloaded');
+    void this.#retire(previous, next.settings.shutdownTimeoutSeconds * 1000);
+    return true;
+  }
+
+  /** Stops accepting, drains in-flight requests up to the shutdown timeout, then stops plugins. */
+  async shutdown(): Promise<void> {
+    if (this.shuttingDown) return;
+    this.shuttingDown = true;
+    this.metrics.gauge({ name: 'gw_shutdown_in_progress', help: '1 while the gateway drains for shutdown.' }).set(1);
+    const server = this.#server;
+    const deadline = Date.now() + this.#runtime.settings.shutdownTimeoutSeconds * 1000;
+    if (server !== undefined) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.race([closed, delay(deadline - Date.now())]);
+      server.closeAllConnections();
+    }
+    await this.#retire(this.#runtime, Math.max(0, deadline - Date.now()));
+  }
+
+  async #retire(runtime: Runtime, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (runtime.inFlight > 0 && Date.now() < deadline) await delay(50);
+    await runtime.kernel.stop().catch((error: Error) => this.logger.error({ err: { message: error.message } }, 'plugin stop failed'));
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+}

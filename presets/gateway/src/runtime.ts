@@ -1,0 +1,54 @@
+/** One configured kernel with its plugins: what a SIGHUP reload swaps as a whole. */
+import { Kernel, type Metrics, type Mode, type ResolvedConfig } from '@sluice/core';
+import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
+import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
+import { OpenAIUpstreamPlugin, upstreamOptionsFromConfig } from '@sluice/plugin-openai-upstream';
+import type { Logger } from 'pino';
+
+export interface RuntimeSettings {
+  readonly mode: Mode;
+  readonly streaming: boolean;
+  readonly maxBodyBytes: number;
+  readonly listenAddr: string;
+  readonly shutdownTimeoutSeconds: number;
+}
+
+export interface Runtime {
+  readonly kernel: Kernel;
+  readonly config: ResolvedConfig;
+  readonly settings: RuntimeSettings;
+  /** Requests this runtime is serving now; a replaced runtime stops when it reaches zero. */
+  inFlight: number;
+}
+
+/**
+ * Builds (but does not start) the gateway kernel from a resolved config.
+ * @example
+ * const runtime = buildRuntime(await loadGatewayConfig('gateway.conf'), { logger, metrics });
+ * await runtime.kernel.start();
+ */
+export function buildRuntime(config: ResolvedConfig, shared: { logger: Logger; metrics: Metrics }): Runtime {
+  const settings = runtimeSettings(config);
+  const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
+  kernel.use(new CostMeterPlugin(costMeterOptionsFromConfig(config)));
+  const exact = exactCacheOptionsFromConfig(config);
+  if (exact !== undefined) kernel.use(new ExactCachePlugin(exact));
+  kernel.use(new OpenAIUpstreamPlugin(upstreamOptionsFromConfig(config)));
+  return { kernel, config, settings, inFlight: 0 };
+}
+
+export function runtimeSettings(config: ResolvedConfig): RuntimeSettings {
+  return {
+    mode: required<Mode>(config, 'gw_enforcement_mode'),
+    streaming: required<boolean>(config, 'streaming_enabled'),
+    maxBodyBytes: required<number>(config, 'max_request_body_bytes'),
+    listenAddr: required<string>(config, 'listen_addr'),
+    shutdownTimeoutSeconds: required<number>(config, 'graceful_shutdown_timeout_seconds'),
+  };
+}
+
+function required<T>(config: ResolvedConfig, name: string): T {
+  const value = config.get<T>(name);
+  if (value === undefined) throw new Error(`directive ${name} has no value and no default`);
+  return value;
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench -- gateway`: the fake upstream direct, pass-through via the gateway, exact hits from
+ * memory and from Redis, and a bare node:http server with the same JSON, all in one run.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useRedis } from '../fixtures/redis.js';
+import { sequentialLatency, type LatencyResult } from './latency.js';
+import { measure, type LoadResult } from './load.js';
+import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
+const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
+const BYPASS = { 'x-sluice-cache-bypass': '1' };
+
+interface Row {
+  readonly load: LoadResult;
+  readonly latency: LatencyResult;
+}
+
+export async function benchGateway(): Promise<void> {
+  const started: BenchProcess[] = [];
+  const track = async (p: Promise<BenchProcess>) => {
+    const proc = await p;
+    started.push(proc);
+    return proc;
+  };
+  const redis = await useRedis();
+  try {
+    const upstream = await track(startCannedServer());
+    const bare = await track(startCannedServer());
+    const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-'));
+    const memoryConf = join(dir, 'memory.conf');
+    await writeFile(memoryConf, gatewayConfig(upstream.url, ''));
+    const memory = await track(startGatewayProcess(memoryConf));
+
+    const rows: Row[] = [];
+    const run = async (name: string, url: string, headers: Record<string, string> = {}) => {
+      await fetch(url, { method: 'POST', body: BODY, headers: { 'content-type': 'application/json', ...headers } });
+      const latency = await sequentialLatency(url, BODY, headers, { requests: LATENCY_REQUESTS, warmup: 300 });
+      const load = await measure(name, { url, body: BODY, headers, seconds: SECONDS, connections: CONNECTIONS });
+      rows.push({ load, latency });
+      console.error(`done: ${name}`);
+    };
+
+    await run('(a) fake upstream, direct', `${upstream.url}/v1/chat/completions`);
+    await run('(b) pass-through via gateway (cache bypassed)', `${memory.url}/v1/chat/completions`, BYPASS);
+    await run('(c) exact hit, in-memory cache', `${memory.url}/v1/chat/completions`);
+    if (redis !== undefined) {
+      const redisConf = join(dir, 'redis.conf');
+      await writeFile(redisConf, gatewayConfig(upstream.url, `kv_url ${redis.url};\nkv_key_prefix "${redis.prefix}";`));
+      const viaRedis = await track(startGatewayProcess(redisConf));
+      await run('(d) exact hit, Redis cache', `${viaRedis.url}/v1/chat/completions`);
+    } else {
+      console.error('SKIPPED: (d) exact hit, Redis cache: no Redis answers and redis-server is not installed');
+    }
+    await run('(e) bare node:http, same JSON', `${bare.url}/v1/chat/completions`);
+    report(rows);
+  } finally {
+    await Promise.all(started.map((p) => p.stop()));
+    await redis?.cleanup();
+    await redis?.stop();
+  }
+}
+
+function gatewayConfig(upstreamUrl: string, extra: string): string {
+  return `listen_addr 127.0.0.1:0;
+log_level warn;
+upstream_base_url ${upstreamUrl}/v1;
+upstream_api_key dummy;
+model_price bench-model 1.0 2.0;
+${extra}
+`;
+}
+
+function report(rows: Row[]): void {
+  const byName = (prefix: string) => rows.find((r) => r.load.name.startsWith(prefix));
+  console.log(`\nhardware: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  console.log(`load: ${CONNECTIONS} connections × ${SECONDS} s each (autocannon); latency: ${LATENCY_REQUESTS} sequential requests on one connection\n`);
+  console.log('| path | requests/s | p50 ms | p99 ms | sequential p50 µs | sequential p99 µs | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { load, latency } of rows) {
+    console.log(
+      `| ${load.name} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${Math.round(latency.p50Us)} | ${Math.round(latency.p99Us)} | ${load.errors + load.non2xx} |`,
+    );
+  }
+  const a = byName('(a)');
+  const b = byName('(b)');
+  const c = byName('(c)');
+  const e = byName('(e)');
+  if (a && b) {
+    const added = (b.latency.p50Us - a.latency.p50Us) / 1000;
+    console.log(`\npass-through adds ${added.toFixed(3)} ms at p50 over the upstream direct (target < 1 ms): ${added < 1 ? 'MET' : 'NOT MET'}`);
+  }
+  if (c && e) {
+    const ratio = c.load.requestsPerSecond / e.load.requestsPerSecond;
+    console.log(`exact hits sustain ${(ratio * 100).toFixed(1)}% of the bare server's requests/s (target ≥ 60%): ${ratio >= 0.6 ? 'MET' : 'NOT MET'}`);
+  }
+}

@@ -1,0 +1,12 @@
+/** `npm run bench -- <suite>`: runs one benchmark suite and prints its table. */
+import { benchGateway } from './gateway.js';
+
+const SUITES: Record<string, () => Promise<void>> = { gateway: benchGateway };
+
+const name = process.argv[2] ?? 'gateway';
+const suite = SUITES[name];
+if (suite === undefined) {
+  console.error(`unknown benchmark suite "${name}"; known: ${Object.keys(SUITES).join(', ')}`);
+  process.exit(1);
+}
+await suite();
