@@ -1,1 +1,1 @@
-export {};
+export { runCli, type Output } from './cli.js';

@@ -25,6 +25,7 @@ export function createGatewayApp(state: GatewayState): Koa {
     inFlight.inc();
     try {
       await next();
+      if (state.shuttingDown) ctx.set('connection', 'close');
     } catch (error) {
       const failure = toGatewayError(error);
       if (failure.code === 'internal_error') state.logger.error({ err: error, path: ctx.path }, 'unhandled error');

@@ -98,9 +98,15 @@ export class Gateway implements GatewayState {
     const server = this.#server;
     const deadline = Date.now() + this.#runtime.settings.shutdownTimeoutSeconds * 1000;
     if (server !== undefined) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await Promise.race([closed, delay(deadline - Date.now())]);
+      let closed = false;
+      server.close(() => {
+        closed = true;
+      });
+      // Connections go idle as their last response is sent; close each as soon as it does.
+      while (!closed && Date.now() < deadline) {
+        server.closeIdleConnections();
+        await delay(25);
+      }
       server.closeAllConnections();
     }
     await this.#retire(this.#runtime, Math.max(0, deadline - Date.now()));

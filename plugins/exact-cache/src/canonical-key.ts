@@ -1,0 +1,61 @@
+/**
+ * The exact-cache key: SHA-256 of the canonical JSON of the whole request minus transport-only fields,
+ * prefixed by key version, tenant scope and mode namespace (observe mode never touches live entries).
+ */
+import { createHash } from 'node:crypto';
+import type { ChatRequest, Mode } from '@sluice/core';
+
+export const KEY_VERSION = 'v1';
+
+/** Fields that change how the answer travels, not what it is. */
+const TRANSPORT_ONLY = new Set(['stream', 'stream_options']);
+
+export interface KeyScope {
+  readonly tenant: string;
+  readonly mode: Mode;
+  /** Leave `user` out of the key (it identifies the caller, not the question). */
+  readonly volatileUser: boolean;
+}
+
+/**
+ * @example
+ * canonicalRequestKey({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }, { tenant: 'default', mode: 'enforce', volatileUser: false });
+ * // 'v1:default:live:3f1c…'
+ */
+export function canonicalRequestKey(request: Readonly<ChatRequest>, scope: KeyScope): string {
+  const digest = createHash('sha256').update(canonicalJson(identity(request, scope.volatileUser))).digest('hex');
+  return `${KEY_VERSION}:${encodeURIComponent(scope.tenant)}:${scope.mode === 'observe' ? 'shadow' : 'live'}:${digest}`;
+}
+
+/** The part of the request that decides the answer, with model and roles trimmed. */
+function identity(request: Readonly<ChatRequest>, volatileUser: boolean): unknown {
+  const kept: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(request)) {
+    if (TRANSPORT_ONLY.has(field) || (volatileUser && field === 'user') || value === undefined) continue;
+    kept[field] = value;
+  }
+  if (typeof kept.model === 'string') kept.model = kept.model.trim();
+  if (Array.isArray(kept.messages)) {
+    kept.messages = kept.messages.map((message: unknown) =>
+      isRecord(message) && typeof message.role === 'string' ? { ...message, role: message.role.trim() } : message,
+    );
+  }
+  return kept;
+}
+
+/** JSON with object keys sorted at every depth; arrays keep their order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  if (isRecord(value)) {
+    const fields = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+    return `{${fields.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

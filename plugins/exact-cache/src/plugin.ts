@@ -1,0 +1,119 @@
+/** Answers byte-identical repeats from a key-value store; a store fault is a miss, never an error. */
+import { createSlot, Stage, validateOptions, type DependencyHealth, type Exchange, type Kernel, type ModelResponse, type Plugin } from '@sluice/core';
+import { canonicalRequestKey } from './canonical-key.js';
+import { noopEntryStore, type EntryStore } from './entry-store.js';
+import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';
+import { memoryEntryStore } from './memory-store.js';
+import { ExactCacheOptionsSchema, type ExactCacheOptions, type ExactCacheOptionsInput } from './options.js';
+import { redactUrl, redisEntryStore } from './redis-store.js';
+
+const PLUGIN_NAME = 'exact-cache';
+const LAYER = 'exact';
+const KEY = createSlot(PLUGIN_NAME, () => ({ key: '' }));
+
+/**
+ * @example
+ * kernel.use(new ExactCachePlugin({ kvUrl: 'redis://127.0.0.1:6379', ttlSeconds: 3600 }));
+ */
+export class ExactCachePlugin implements Plugin {
+  readonly name = PLUGIN_NAME;
+  readonly options: Readonly<ExactCacheOptions>;
+  #store: EntryStore | undefined;
+  #kernel: Kernel | undefined;
+
+  constructor(options: ExactCacheOptionsInput = {}) {
+    this.options = validateOptions(PLUGIN_NAME, ExactCacheOptionsSchema, options);
+  }
+
+  apply(kernel: Kernel): void {
+    this.#kernel = kernel;
+    const metrics = exactCacheMetrics(kernel);
+    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.EXACT }, (exchange) => this.#lookup(kernel, exchange, metrics));
+    kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => this.#save(kernel, exchange, response, metrics));
+  }
+
+  async start(): Promise<void> {
+    if (this.#store !== undefined) return;
+    const timeoutMs = Math.round(this.options.timeoutSeconds * 1000);
+    if (this.options.kvUrl === undefined) {
+      this.#store = memoryEntryStore({ maxEntries: this.options.maxEntries, maxBytes: this.options.maxBytes, timeoutMs });
+      return;
+    }
+    const logger = this.#kernel?.logger;
+    if (logger === undefined) throw new Error(`${PLUGIN_NAME}: apply(kernel) must run before start()`);
+    try {
+      this.#store = await redisEntryStore(
+        { url: this.options.kvUrl, keyPrefix: this.options.keyPrefix, timeoutMs, connectTimeoutMs: Math.max(2000, timeoutMs * 4) },
+        logger,
+      );
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (!this.options.failOpen) throw new Error(`kv: ${reason}`);
+      logger.error({ dependency: 'kv', url: redactUrl(this.options.kvUrl), reason }, 'exact cache disabled until restart: the store is unreachable (kv_fail_open on)');
+      this.#store = noopEntryStore(reason);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const store = this.#store;
+    this.#store = undefined;
+    await store?.close();
+  }
+
+  health(): readonly DependencyHealth[] {
+    const state = this.#store?.state() ?? { initialised: false, up: false, reason: 'not started' };
+    return [{ name: 'kv', readinessRequired: this.options.readinessRequired, ...state }];
+  }
+
+  async #lookup(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics) {
+    const key = canonicalRequestKey(exchange.request, { tenant: exchange.tenant, mode: exchange.mode, volatileUser: this.options.volatileUser });
+    exchange.slot(KEY).key = key;
+    let entry;
+    try {
+      entry = await this.#requireStore().get(key);
+    } catch (error) {
+      this.#fault(kernel, exchange, metrics, 'get', error);
+      return undefined;
+    }
+    const hit = entry?.v === 1;
+    metrics.outcome(exchange.mode, hit);
+    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: hit ? 'hit' : 'miss' }, {
+      cache: { cache_type: LAYER, operation: 'lookup', outcome: hit ? 'hit' : 'miss', cache_key_hash: keyHash(key), upstream_called: !hit || exchange.mode === 'observe' },
+    });
+    return hit && entry !== undefined ? { status: 200, body: entry.body, layer: LAYER } : undefined;
+  }
+
+  async #save(kernel: Kernel, exchange: Exchange, response: ModelResponse, metrics: ExactCacheMetrics): Promise<void> {
+    const key = exchange.slot(KEY).key;
+    if (key === '' || !Array.isArray(response.body.choices)) return;
+    if (JSON.stringify(response.body).length > this.options.maxEntryBytes) return;
+    try {
+      const entry = { v: 1 as const, body: response.body, stored_at: new Date().toISOString(), ...(response.body.model ? { model: response.body.model } : {}), ...(response.body.usage ? { usage: response.body.usage } : {}) };
+      await this.#requireStore().set(key, entry, Math.round(this.options.ttlSeconds * 1000));
+    } catch (error) {
+      this.#fault(kernel, exchange, metrics, 'set', error);
+      return;
+    }
+    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'stored' }, {
+      cache: { cache_type: LAYER, operation: 'store', outcome: 'stored', cache_key_hash: keyHash(key) },
+    });
+  }
+
+  #fault(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics, operation: 'get' | 'set', error: unknown): void {
+    metrics.fault(exchange.mode, operation);
+    kernel.logger.warn({ dependency: 'kv', operation, trace_id: exchange.traceId, reason: (error as Error).message }, 'exact cache unavailable; continuing without it');
+    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.error', outcome: 'failed' }, {
+      cache: { cache_type: LAYER, operation: operation === 'get' ? 'lookup' : 'store', outcome: 'failed' },
+    });
+  }
+
+  #requireStore(): EntryStore {
+    if (this.#store === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
+    return this.#store;
+  }
+}
+
+/** The first 16 hex digits of the key's digest: enough to correlate, nothing to recover. */
+function keyHash(key: string): string {
+  return key.slice(key.lastIndexOf(':') + 1, key.lastIndexOf(':') + 17);
+}

@@ -1,0 +1,80 @@
+/**
+ * The shared store: Redis through @keyv/redis. Commands fail at once while disconnected (no offline
+ * queue), so an outage costs a request nothing but a miss; the client keeps reconnecting in the background.
+ */
+import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
+import { Keyv } from 'keyv';
+import type { Logger } from 'pino';
+import { keyvEntryStore, type CacheEntry, type EntryStore } from './entry-store.js';
+
+export interface RedisStoreOptions {
+  readonly url: string;
+  readonly keyPrefix: string;
+  readonly timeoutMs: number;
+  readonly connectTimeoutMs: number;
+}
+
+/** Connects and checks Redis answers; throws when it does not within the connect timeout. */
+export async function redisEntryStore(options: RedisStoreOptions, logger: Logger): Promise<EntryStore> {
+  const client = createClient({
+    url: options.url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: options.connectTimeoutMs, reconnectStrategy: (attempts: number) => (attempts === 0 ? false : defaultReconnectStrategy(attempts)) },
+  });
+  let lastError = '';
+  let reported = false;
+  client.on('error', (error: Error) => {
+    lastError = describe(error);
+    if (!reported) logger.warn({ dependency: 'kv', reason: lastError }, 'exact cache: Redis error');
+    reported = true;
+  });
+  client.on('ready', () => {
+    if (reported) logger.info({ dependency: 'kv' }, 'exact cache: Redis is back');
+    reported = false;
+  });
+  try {
+    await withDeadline(client.connect(), options.connectTimeoutMs);
+    await withDeadline(client.ping(), options.connectTimeoutMs);
+  } catch (error) {
+    await client.destroy();
+    throw new Error(`Redis at ${redactUrl(options.url)} did not answer: ${describe(error as Error)}`);
+  }
+  // Keyv hands its own namespace to the store, so the prefix is set there (keys: `<prefix>::<key>`).
+  const namespace = options.keyPrefix.replace(/:+$/, '');
+  const store = new KeyvRedis<CacheEntry>(client, { namespace, throwOnErrors: true, throwOnConnectError: true });
+  const keyv = new Keyv<CacheEntry>({ store, namespace, useKeyPrefix: false, throwOnErrors: true });
+  keyv.on('error', () => undefined);
+  return keyvEntryStore(
+    keyv,
+    options.timeoutMs,
+    () => (client.isReady ? { initialised: true, up: true } : { initialised: true, up: false, reason: lastError || 'reconnecting' }),
+    async () => {
+      if (client.isOpen) await client.close();
+    },
+  );
+}
+
+/** A URL safe to log: the password is replaced. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '****';
+    return parsed.toString();
+  } catch {
+    return 'kv_url';
+  }
+}
+
+function describe(error: Error): string {
+  return (error as NodeJS.ErrnoException).code ?? error.message.slice(0, 120);
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,16 @@
+/** Options of the openai-upstream plugin. */
+import Type from 'typebox';
+
+export const OpenAIUpstreamOptionsSchema = Type.Object(
+  {
+    baseUrl: Type.String({ minLength: 1, default: 'https://api.openai.com/v1' }),
+    apiKey: Type.String({ default: 'dummy' }),
+    timeoutSeconds: Type.Number({ exclusiveMinimum: 0, default: 120 }),
+    connections: Type.Integer({ minimum: 1, maximum: 4096, default: 128 }),
+  },
+  { additionalProperties: false },
+);
+
+export type OpenAIUpstreamOptions = Type.Static<typeof OpenAIUpstreamOptionsSchema>;
+/** What a caller may pass: every field has a default. */
+export type OpenAIUpstreamOptionsInput = Partial<OpenAIUpstreamOptions>;
