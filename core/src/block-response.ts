@@ -18,7 +18,9 @@ export function refusalCompletion(request: Readonly<ChatRequest>): ModelResponse
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: request.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: REFUSAL, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      choices: [
+        { index: 0, message: { role: 'assistant', content: REFUSAL, refusal: null }, logprobs: null, finish_reason: 'stop' },
+      ],
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     },
   };

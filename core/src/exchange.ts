@@ -43,9 +43,9 @@ export class Exchange {
   readonly traceId: string;
   readonly mode: Mode;
   tenant: string;
-  /** The request exactly as the client sent it (deep-frozen). */
+  /** The request exactly as the client sent it (deep-frozen: a guard that rewrites assigns a new `request`). */
   readonly original: Readonly<ChatRequest>;
-  /** The request as guards rewrote it; this is what caches key on and the upstream receives. */
+  /** The request as guards rewrote it; this is what caches key on and the upstream receives. Starts as `original`. */
   request: ChatRequest;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly signal: AbortSignal;
@@ -68,8 +68,8 @@ export class Exchange {
     this.traceId = init.traceId ?? randomUUID();
     this.mode = init.mode ?? 'enforce';
     this.tenant = init.tenant ?? 'default';
-    this.original = deepFreeze(structuredClone(init.request));
-    this.request = init.request;
+    this.original = deepFreeze(init.request);
+    this.request = this.original;
     this.headers = init.headers ?? {};
     this.signal = init.signal ?? new AbortController().signal;
   }

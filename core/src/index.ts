@@ -8,7 +8,15 @@ export { validateOptions, PluginOptionsError, type Plugin, type DependencyHealth
 export type { ChatRequest, ChatMessage, ChatCompletion, Usage, ModelResponse, CachedResponse } from './chat.js';
 export type { Verdict, BlockResponse } from './verdict.js';
 export { refusalCompletion, blockError, BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
-export { ERRORS, GatewayError, errorEnvelope, toGatewayError, type ErrorCode, type ErrorEnvelope, type GatewayErrorDetails } from './errors.js';
+export {
+  ERRORS,
+  GatewayError,
+  errorEnvelope,
+  toGatewayError,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type GatewayErrorDetails,
+} from './errors.js';
 export { Metrics, LATENCY_BUCKETS } from './metrics.js';
 export * from './evidence/event.js';
 export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';

@@ -48,7 +48,8 @@ export class Kernel {
     this.logger = options.logger ?? pino();
     this.metrics = options.metrics ?? new Metrics();
     this.#counters = kernelMetrics(this.metrics);
-    if (options.logEvidence !== false) {
+    // The log sink is tapped only when its lines would be written, so a quiet logger costs nothing.
+    if (options.logEvidence !== false && this.logger.isLevelEnabled('info')) {
       this.hooks.evidence.tap(KERNEL, (event) => logEvidence(this.logger, event));
     }
   }
@@ -134,6 +135,7 @@ export class Kernel {
 
   /** Builds and emits an event for an exchange. */
   evidence(exchange: Exchange, head: EvidenceHead, details: EvidenceDetails = {}): void {
+    if (this.hooks.evidence.taps.length === 0) return;
     const attributes = exchange.mode === 'observe' ? { enforcement_mode: 'observe', ...details.attributes } : details.attributes;
     this.emit(
       evidenceEvent(exchange.traceId, head, {
@@ -150,9 +152,13 @@ export class Kernel {
    */
   async run(exchange: Exchange): Promise<void> {
     this.#counters.requests.inc();
-    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.received', outcome: 'started' }, {
-      upstream: { model: exchange.request.model },
-    });
+    this.evidence(
+      exchange,
+      { source: 'gateway', category: 'request', event_type: 'request.received', outcome: 'started' },
+      {
+        upstream: { model: exchange.request.model },
+      },
+    );
     try {
       exchange.response = await this.#flow(exchange);
       if (exchange.signal.aborted) throw new GatewayError('client_closed_request');
@@ -200,7 +206,11 @@ export class Kernel {
       exchange.mark('cache_lookup');
       if (hit !== undefined && exchange.mode === 'enforce') {
         exchange.cached = hit;
-        exchange.cache = { status: 'hit', layer: hit.layer, ...(hit.similarity === undefined ? {} : { similarity: hit.similarity }) };
+        exchange.cache = {
+          status: 'hit',
+          layer: hit.layer,
+          ...(hit.similarity === undefined ? {} : { similarity: hit.similarity }),
+        };
         return undefined;
       }
       exchange.cache = hit === undefined ? { status: 'miss' } : { status: 'miss', layer: hit.layer, wouldHit: true };
@@ -222,10 +232,14 @@ export class Kernel {
   #completed(exchange: Exchange): void {
     const path = deliveryPath(exchange);
     this.#counters.duration.observe({ delivery_path: path }, exchange.elapsedMs / 1000);
-    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.completed', outcome: 'completed' }, {
-      attributes: { delivery_path: path, duration_ms: Math.round(exchange.elapsedMs) },
-      committed_to_client: true,
-    });
+    this.evidence(
+      exchange,
+      { source: 'gateway', category: 'request', event_type: 'request.completed', outcome: 'completed' },
+      {
+        attributes: { delivery_path: path, duration_ms: Math.round(exchange.elapsedMs) },
+        committed_to_client: true,
+      },
+    );
   }
 
   #failed(exchange: Exchange, error: GatewayError, original: unknown): void {
@@ -234,14 +248,18 @@ export class Kernel {
     this.#counters.errors.inc({ class: error.code });
     this.#counters.duration.observe({ delivery_path: 'failed' }, exchange.elapsedMs / 1000);
     if (error.code === 'internal_error') this.logger.error({ err: original, trace_id: exchange.traceId }, 'request failed');
-    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.failed', outcome: 'failed' }, {
-      decision: {
-        action: exchange.verdict ? 'block' : 'fail',
-        reason_code: error.code.toUpperCase(),
-        rule_id: error.ruleId,
+    this.evidence(
+      exchange,
+      { source: 'gateway', category: 'request', event_type: 'request.failed', outcome: 'failed' },
+      {
+        decision: {
+          action: exchange.verdict ? 'block' : 'fail',
+          reason_code: error.code.toUpperCase(),
+          rule_id: error.ruleId,
+        },
+        attributes: { error_class: error.code, http_status: error.passthrough?.status ?? error.status },
       },
-      attributes: { error_class: error.code, http_status: error.passthrough?.status ?? error.status },
-    });
+    );
   }
 }
 

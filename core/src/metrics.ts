@@ -15,7 +15,9 @@ interface HistogramSpec<L extends string> extends MetricSpec<L> {
 }
 
 /** Latency buckets in seconds, from a cache hit to a slow model. */
-export const LATENCY_BUCKETS = Object.freeze([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120]);
+export const LATENCY_BUCKETS = Object.freeze([
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120,
+]);
 
 export class Metrics {
   readonly registry = new Registry();

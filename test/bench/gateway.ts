@@ -35,6 +35,8 @@ export async function benchGateway(): Promise<void> {
     const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-'));
     const memoryConf = join(dir, 'memory.conf');
     await writeFile(memoryConf, gatewayConfig(upstream.url, ''));
+    // One gateway process per path, so no path inherits another's heap or connection state.
+    const passThrough = await track(startGatewayProcess(memoryConf));
     const memory = await track(startGatewayProcess(memoryConf));
 
     const rows: Row[] = [];
@@ -47,7 +49,7 @@ export async function benchGateway(): Promise<void> {
     };
 
     await run('(a) fake upstream, direct', `${upstream.url}/v1/chat/completions`);
-    await run('(b) pass-through via gateway (cache bypassed)', `${memory.url}/v1/chat/completions`, BYPASS);
+    await run('(b) pass-through via gateway (cache bypassed)', `${passThrough.url}/v1/chat/completions`, BYPASS);
     await run('(c) exact hit, in-memory cache', `${memory.url}/v1/chat/completions`);
     if (redis !== undefined) {
       const redisConf = join(dir, 'redis.conf');
@@ -79,7 +81,9 @@ ${extra}
 function report(rows: Row[]): void {
   const byName = (prefix: string) => rows.find((r) => r.load.name.startsWith(prefix));
   console.log(`\nhardware: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
-  console.log(`load: ${CONNECTIONS} connections × ${SECONDS} s each (autocannon); latency: ${LATENCY_REQUESTS} sequential requests on one connection\n`);
+  console.log(
+    `load: ${CONNECTIONS} connections × ${SECONDS} s each (autocannon); latency: ${LATENCY_REQUESTS} sequential requests on one connection\n`,
+  );
   console.log('| path | requests/s | p50 ms | p99 ms | sequential p50 µs | sequential p99 µs | errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const { load, latency } of rows) {
@@ -93,10 +97,14 @@ function report(rows: Row[]): void {
   const e = byName('(e)');
   if (a && b) {
     const added = (b.latency.p50Us - a.latency.p50Us) / 1000;
-    console.log(`\npass-through adds ${added.toFixed(3)} ms at p50 over the upstream direct (target < 1 ms): ${added < 1 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `\npass-through adds ${added.toFixed(3)} ms at p50 over the upstream direct (target < 1 ms): ${added < 1 ? 'MET' : 'NOT MET'}`,
+    );
   }
   if (c && e) {
     const ratio = c.load.requestsPerSecond / e.load.requestsPerSecond;
-    console.log(`exact hits sustain ${(ratio * 100).toFixed(1)}% of the bare server's requests/s (target ≥ 60%): ${ratio >= 0.6 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `exact hits sustain ${(ratio * 100).toFixed(1)}% of the bare server's requests/s (target ≥ 60%): ${ratio >= 0.6 ? 'MET' : 'NOT MET'}`,
+    );
   }
 }

@@ -41,7 +41,11 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 export function startCannedServer(): Promise<BenchProcess> {
-  return startProcess(['--import', 'tsx', new URL('./servers/canned-server.ts', import.meta.url).pathname], /listening (\d+)/, (m) => `http://127.0.0.1:${m[1]}`);
+  return startProcess(
+    ['--import', 'tsx', new URL('./servers/canned-server.ts', import.meta.url).pathname],
+    /listening (\d+)/,
+    (m) => `http://127.0.0.1:${m[1]}`,
+  );
 }
 
 export function startGatewayProcess(configFile: string): Promise<BenchProcess> {

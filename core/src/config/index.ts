@@ -1,6 +1,13 @@
 /** The nginx-style configuration language. */
 export { ConfigError, ConfigErrors, formatLocation, type Location } from './config-error.js';
-export { defineDirectives, type ArgSpec, type ArgUnit, type DirectiveSet, type DirectiveSpec, type DirectiveValues } from './directive.js';
+export {
+  defineDirectives,
+  type ArgSpec,
+  type ArgUnit,
+  type DirectiveSet,
+  type DirectiveSpec,
+  type DirectiveValues,
+} from './directive.js';
 export { interpolate, type Environment } from './interpolate.js';
 export { tokenize, type Token, type TokenKind } from './lexer.js';
 export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './parser.js';

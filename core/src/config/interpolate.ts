@@ -7,12 +7,14 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$\{/g;
 
 export function interpolate(text: string, env: Environment, loc: Location): string {
-  return text.replace(REFERENCE, (_match: string, name: string | undefined, fallback: string | undefined, offset: number) => {
-    const at: Location = { ...loc, col: loc.col + offset };
-    if (name === undefined) throw new ConfigError('malformed ${…}: expected ${NAME} or ${NAME:-default}', at);
-    const value = env[name];
-    if (value !== undefined && value !== '') return value;
-    if (fallback !== undefined) return fallback;
-    throw new ConfigError(`environment variable ${name} is not set (write \${${name}:-default} to give a default)`, at);
-  }).replaceAll(LITERAL_DOLLAR, '$');
+  return text
+    .replace(REFERENCE, (_match: string, name: string | undefined, fallback: string | undefined, offset: number) => {
+      const at: Location = { ...loc, col: loc.col + offset };
+      if (name === undefined) throw new ConfigError('malformed ${…}: expected ${NAME} or ${NAME:-default}', at);
+      const value = env[name];
+      if (value !== undefined && value !== '') return value;
+      if (fallback !== undefined) return fallback;
+      throw new ConfigError(`environment variable ${name} is not set (write \${${name}:-default} to give a default)`, at);
+    })
+    .replaceAll(LITERAL_DOLLAR, '$');
 }

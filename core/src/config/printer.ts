@@ -21,7 +21,9 @@ export function printConfig(config: ResolvedConfig, sets: readonly DirectiveSet[
     const occurrences = spec.repeatable ? (entry.value as unknown[]) : [entry.value];
     for (const value of occurrences) {
       const words = spec.args.length === 1 ? [value] : (value as unknown[]);
-      const shown = words.map((word) => (spec.secret && !NOT_SECRET.has(String(word).toLowerCase()) ? quote(MASK) : quote(printable(word))));
+      const shown = words.map((word) =>
+        spec.secret && !NOT_SECRET.has(String(word).toLowerCase()) ? quote(MASK) : quote(printable(word)),
+      );
       lines.push(`${entry.name} ${shown.join(' ')};${entry.loc === undefined ? ' # default' : ''}`);
     }
   }
@@ -36,5 +38,8 @@ function printable(value: unknown): string {
 
 function quote(word: string): string {
   if (word !== '' && /^[^\s;{}#"'\\$]+$/.test(word)) return word;
-  return `"${word.replace(/[\\"$]/g, (c) => `\\${c}`).replaceAll('\n', '\\n').replaceAll('\t', '\\t')}"`;
+  return `"${word
+    .replace(/[\\"$]/g, (c) => `\\${c}`)
+    .replaceAll('\n', '\\n')
+    .replaceAll('\t', '\\t')}"`;
 }

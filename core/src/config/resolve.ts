@@ -33,7 +33,9 @@ export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]
     const spec = specs.get(statement.name);
     if (spec === undefined) {
       const hint = suggestName(statement.name, specs.keys());
-      errors.push(new ConfigError(`unknown directive "${statement.name}"${hint ? `; did you mean "${hint}"?` : ''}`, statement.loc));
+      errors.push(
+        new ConfigError(`unknown directive "${statement.name}"${hint ? `; did you mean "${hint}"?` : ''}`, statement.loc),
+      );
       continue;
     }
     if (statement.block !== undefined) {
@@ -44,7 +46,9 @@ export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]
     if (value === undefined) continue;
     const previous = found.get(statement.name);
     if (previous !== undefined && !spec.repeatable) {
-      errors.push(new ConfigError(`directive "${statement.name}" is already set on line ${previous.statement.loc.line}`, statement.loc));
+      errors.push(
+        new ConfigError(`directive "${statement.name}" is already set on line ${previous.statement.loc.line}`, statement.loc),
+      );
       continue;
     }
     const values = spec.repeatable ? [...((previous?.value as unknown[] | undefined) ?? []), value] : value;

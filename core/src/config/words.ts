@@ -23,7 +23,8 @@ export function readWord(word: string, arg: ArgSpec): WordResult {
 function parse(word: string, arg: ArgSpec): WordResult {
   if (arg.unit === 'duration') {
     const m = DURATION.exec(word);
-    if (m === null) return { ok: false, problem: `<${arg.name}> must be a duration like 30, 30s, 500ms, 2m or 1h, not "${word}"` };
+    if (m === null)
+      return { ok: false, problem: `<${arg.name}> must be a duration like 30, 30s, 500ms, 2m or 1h, not "${word}"` };
     return { ok: true, value: Number(m[1]) * DURATION_SECONDS[(m[2] ?? 's').toLowerCase()]! };
   }
   if (arg.unit === 'size') {
@@ -34,10 +35,13 @@ function parse(word: string, arg: ArgSpec): WordResult {
   const type = (arg.schema as { type?: unknown }).type;
   if (type === 'boolean') {
     const value = BOOLEANS[word.toLowerCase()];
-    return value === undefined ? { ok: false, problem: `<${arg.name}> must be on, off, true or false, not "${word}"` } : { ok: true, value };
+    return value === undefined
+      ? { ok: false, problem: `<${arg.name}> must be on, off, true or false, not "${word}"` }
+      : { ok: true, value };
   }
   if (type === 'number' || type === 'integer') {
-    if (!NUMBER.test(word) || !Number.isFinite(Number(word))) return { ok: false, problem: `<${arg.name}> must be a number, not "${word}"` };
+    if (!NUMBER.test(word) || !Number.isFinite(Number(word)))
+      return { ok: false, problem: `<${arg.name}> must be a number, not "${word}"` };
     return { ok: true, value: Number(word) };
   }
   return { ok: true, value: word };

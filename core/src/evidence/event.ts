@@ -7,16 +7,7 @@ export const EVIDENCE_SCHEMA_VERSION = '1.1';
 export type EvidenceSource = 'gateway' | 'privacy_guard' | 'security_guard' | 'usage_guard' | 'audit';
 export type EvidenceCategory = 'request' | 'privacy' | 'security' | 'cache' | 'upstream' | 'policy' | 'control' | 'system';
 export type EvidenceOutcome =
-  | 'started'
-  | 'allowed'
-  | 'blocked'
-  | 'completed'
-  | 'failed'
-  | 'hit'
-  | 'miss'
-  | 'bypassed'
-  | 'stored'
-  | 'skipped';
+  'started' | 'allowed' | 'blocked' | 'completed' | 'failed' | 'hit' | 'miss' | 'bypassed' | 'stored' | 'skipped';
 
 export interface EvidenceActor {
   tenant_id?: string | undefined;

@@ -21,5 +21,7 @@ export function parseChatRequest(body: unknown): ChatRequest {
   if (validator.Check(body)) return body as ChatRequest;
   const first = [...validator.Errors(body)][0];
   const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-  throw new GatewayError('invalid_request', { message: `Invalid chat completion request: ${path} ${first?.message ?? 'is invalid'}.` });
+  throw new GatewayError('invalid_request', {
+    message: `Invalid chat completion request: ${path} ${first?.message ?? 'is invalid'}.`,
+  });
 }

@@ -9,12 +9,27 @@ export function costMetrics(kernel: Kernel) {
       help: 'Estimated upstream chat cost in micro-USD, by priced model (unknown when unpriced).',
       labelNames: ['model'],
     }),
-    grossSaved: m.counter({ name: 'gw_gross_saved_micro_usd_total', help: 'Estimated upstream chat cost avoided by cache hits, micro-USD.' }),
-    netSaved: m.counter({ name: 'gw_net_saved_micro_usd_total', help: 'Gross savings minus cache lookup overhead (embeddings), floored at zero per request, micro-USD.' }),
+    grossSaved: m.counter({
+      name: 'gw_gross_saved_micro_usd_total',
+      help: 'Estimated upstream chat cost avoided by cache hits, micro-USD.',
+    }),
+    netSaved: m.counter({
+      name: 'gw_net_saved_micro_usd_total',
+      help: 'Gross savings minus cache lookup overhead (embeddings), floored at zero per request, micro-USD.',
+    }),
     tokensSaved: m.counter({ name: 'gw_tokens_saved', help: 'Prompt plus completion tokens of responses served from cache.' }),
-    evaluationGrossSaved: m.counter({ name: 'gw_evaluation_gross_saved_micro_usd_total', help: 'Observe mode: upstream cost cache hits would have avoided, micro-USD.' }),
-    evaluationNetSaved: m.counter({ name: 'gw_evaluation_net_saved_micro_usd_total', help: 'Observe mode: net savings cache hits would have made, micro-USD.' }),
-    evaluationAvoided: m.counter({ name: 'gw_evaluation_upstream_calls_avoided_total', help: 'Observe mode: upstream calls a cache hit would have avoided.' }),
+    evaluationGrossSaved: m.counter({
+      name: 'gw_evaluation_gross_saved_micro_usd_total',
+      help: 'Observe mode: upstream cost cache hits would have avoided, micro-USD.',
+    }),
+    evaluationNetSaved: m.counter({
+      name: 'gw_evaluation_net_saved_micro_usd_total',
+      help: 'Observe mode: net savings cache hits would have made, micro-USD.',
+    }),
+    evaluationAvoided: m.counter({
+      name: 'gw_evaluation_upstream_calls_avoided_total',
+      help: 'Observe mode: upstream calls a cache hit would have avoided.',
+    }),
   };
 }
 

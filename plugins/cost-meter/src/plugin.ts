@@ -1,5 +1,14 @@
 /** The model allowlist, and the cost and savings of every response in micro-USD. */
-import { GatewayError, Stage, validateOptions, type Exchange, type Kernel, type ModelResponse, type Plugin, type Usage } from '@sluice/core';
+import {
+  GatewayError,
+  Stage,
+  validateOptions,
+  type Exchange,
+  type Kernel,
+  type ModelResponse,
+  type Plugin,
+  type Usage,
+} from '@sluice/core';
 import { costMetrics, type CostMetrics } from './cost-metrics.js';
 import { CostMeterOptionsSchema, type CostMeterOptions, type CostMeterOptionsInput } from './options.js';
 import { PriceTable } from './price-table.js';
@@ -21,7 +30,7 @@ export class CostMeterPlugin implements Plugin {
     try {
       this.prices = new PriceTable(this.options.prices);
     } catch (error) {
-      throw new Error(`${PLUGIN_NAME}: ${(error as Error).message}`);
+      throw new Error(`${PLUGIN_NAME}: ${(error as Error).message}`, { cause: error });
     }
   }
 
@@ -31,10 +40,14 @@ export class CostMeterPlugin implements Plugin {
     kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, async (exchange) => {
       const model = exchange.request.model;
       if (this.options.allowUnknownModels || this.prices.has(model)) return undefined;
-      kernel.evidence(exchange, { source: 'gateway', category: 'policy', event_type: 'model.rejected', outcome: 'blocked' }, {
-        upstream: { model: model.slice(0, MAX_ECHOED_MODEL) },
-        decision: { action: 'reject', reason_code: 'MODEL_NOT_ALLOWED' },
-      });
+      kernel.evidence(
+        exchange,
+        { source: 'gateway', category: 'policy', event_type: 'model.rejected', outcome: 'blocked' },
+        {
+          upstream: { model: model.slice(0, MAX_ECHOED_MODEL) },
+          decision: { action: 'reject', reason_code: 'MODEL_NOT_ALLOWED' },
+        },
+      );
       throw new GatewayError('model_not_allowed', {
         message: `model "${model.slice(0, MAX_ECHOED_MODEL)}" has no model_price entry; add one or set allow_unknown_models_pass_through on`,
       });
@@ -59,7 +72,10 @@ export class CostMeterPlugin implements Plugin {
     const usage = exchange.usage ?? response.body.usage;
     const reported = response.body.model;
     exchange.cost.requestMicroUsd = this.prices.costOf(usage, reported, requested);
-    metrics.requestCost.inc({ model: this.prices.priceOf(reported, requested)?.model ?? 'unknown' }, exchange.cost.requestMicroUsd);
+    metrics.requestCost.inc(
+      { model: this.prices.priceOf(reported, requested)?.model ?? 'unknown' },
+      exchange.cost.requestMicroUsd,
+    );
     if (exchange.cache.wouldHit === true && exchange.cached !== undefined) {
       const saved = this.#costOfCached(exchange.cached, requested);
       metrics.evaluationGrossSaved.inc(saved.cost);

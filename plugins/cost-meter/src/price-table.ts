@@ -42,7 +42,10 @@ export class PriceTable {
   costOf(usage: Usage | undefined, ...models: (string | undefined)[]): number {
     const price = this.priceOf(...models);
     if (price === undefined || usage === undefined) return 0;
-    return Math.round(tokens(usage.prompt_tokens) * price.inputMicroUsdPerToken) + Math.round(tokens(usage.completion_tokens) * price.outputMicroUsdPerToken);
+    return (
+      Math.round(tokens(usage.prompt_tokens) * price.inputMicroUsdPerToken) +
+      Math.round(tokens(usage.completion_tokens) * price.outputMicroUsdPerToken)
+    );
   }
 }
 

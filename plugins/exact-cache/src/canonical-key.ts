@@ -23,7 +23,9 @@ export interface KeyScope {
  * // 'v1:default:live:3f1c…'
  */
 export function canonicalRequestKey(request: Readonly<ChatRequest>, scope: KeyScope): string {
-  const digest = createHash('sha256').update(canonicalJson(identity(request, scope.volatileUser))).digest('hex');
+  const digest = createHash('sha256')
+    .update(canonicalJson(identity(request, scope.volatileUser)))
+    .digest('hex');
   return `${KEY_VERSION}:${encodeURIComponent(scope.tenant)}:${scope.mode === 'observe' ? 'shadow' : 'live'}:${digest}`;
 }
 

@@ -8,7 +8,8 @@ const flag = (summary: string, value: boolean) => ({ summary, args: [{ name: 'fl
 export const exactCacheDirectives = defineDirectives({
   exact_cache_enabled: flag('Answer byte-identical repeats from the exact cache.', true),
   kv_url: {
-    summary: 'Key-value store of the exact cache: `redis://[:password@]host:port[/db]` or `rediss://…`. Absent: a bounded in-memory LRU.',
+    summary:
+      'Key-value store of the exact cache: `redis://[:password@]host:port[/db]` or `rediss://…`. Absent: a bounded in-memory LRU.',
     args: [{ name: 'url', schema: Type.String({ pattern: '^rediss?://' }) }],
     secret: true,
   },
@@ -22,8 +23,14 @@ export const exactCacheDirectives = defineDirectives({
     args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
     default: 0.5,
   },
-  kv_fail_open: flag('When the store is unreachable at start, run without the exact cache (a no-op stand-in until restart) instead of refusing to start.', true),
-  kv_readiness_required: flag('Report not ready (`/readyz` 503) while the store is down, and `/startupz` 503 when it could not be initialised.', true),
+  kv_fail_open: flag(
+    'When the store is unreachable at start, run without the exact cache (a no-op stand-in until restart) instead of refusing to start.',
+    true,
+  ),
+  kv_readiness_required: flag(
+    'Report not ready (`/readyz` 503) while the store is down, and `/startupz` 503 when it could not be initialised.',
+    true,
+  ),
   cache_ttl_seconds: {
     summary: 'How long an exact-cache entry lives.',
     args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],

@@ -18,8 +18,13 @@ export interface EntryStore {
   close(): Promise<void>;
 }
 
-/** A Keyv-backed store whose every operation is bounded by `timeoutMs`. */
-export function keyvEntryStore(keyv: Keyv<CacheEntry>, timeoutMs: number, state: EntryStore['state'], close: () => Promise<void>): EntryStore {
+/** A Keyv-backed store whose every operation is bounded by `timeoutMs` (0: unbounded, for memory). */
+export function keyvEntryStore(
+  keyv: Keyv<CacheEntry>,
+  timeoutMs: number,
+  state: EntryStore['state'],
+  close: () => Promise<void>,
+): EntryStore {
   return {
     state,
     get: (key) => bounded(keyv.get(key), timeoutMs, 'get'),
@@ -42,6 +47,7 @@ export function noopEntryStore(reason: string): EntryStore {
 }
 
 function bounded<T>(operation: Promise<T>, timeoutMs: number, name: string): Promise<T> {
+  if (timeoutMs <= 0) return operation;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`store ${name} took longer than ${timeoutMs} ms`)), timeoutMs);

@@ -7,7 +7,6 @@ import { keyvEntryStore, type CacheEntry, type EntryStore } from './entry-store.
 export interface MemoryStoreOptions {
   readonly maxEntries: number;
   readonly maxBytes: number;
-  readonly timeoutMs: number;
 }
 
 export function memoryEntryStore(options: MemoryStoreOptions): EntryStore {
@@ -30,5 +29,11 @@ export function memoryEntryStore(options: MemoryStoreOptions): EntryStore {
   // No serialisation: entries stay objects in memory, so a hit costs no JSON parse.
   const keyvOptions = { store: adapter, serialize: undefined, deserialize: undefined, useKeyPrefix: false };
   const keyv = new Keyv<CacheEntry>(keyvOptions as unknown as KeyvOptions);
-  return keyvEntryStore(keyv, options.timeoutMs, () => ({ initialised: true, up: true }), async () => lru.clear());
+  // In-process and synchronous underneath: no timeout race needed.
+  return keyvEntryStore(
+    keyv,
+    0,
+    () => ({ initialised: true, up: true }),
+    async () => lru.clear(),
+  );
 }

@@ -1,5 +1,14 @@
 /** Answers byte-identical repeats from a key-value store; a store fault is a miss, never an error. */
-import { createSlot, Stage, validateOptions, type DependencyHealth, type Exchange, type Kernel, type ModelResponse, type Plugin } from '@sluice/core';
+import {
+  createSlot,
+  Stage,
+  validateOptions,
+  type DependencyHealth,
+  type Exchange,
+  type Kernel,
+  type ModelResponse,
+  type Plugin,
+} from '@sluice/core';
 import { canonicalRequestKey } from './canonical-key.js';
 import { noopEntryStore, type EntryStore } from './entry-store.js';
 import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';
@@ -28,7 +37,9 @@ export class ExactCachePlugin implements Plugin {
   apply(kernel: Kernel): void {
     this.#kernel = kernel;
     const metrics = exactCacheMetrics(kernel);
-    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.EXACT }, (exchange) => this.#lookup(kernel, exchange, metrics));
+    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.EXACT }, (exchange) =>
+      this.#lookup(kernel, exchange, metrics),
+    );
     kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => this.#save(kernel, exchange, response, metrics));
   }
 
@@ -36,20 +47,28 @@ export class ExactCachePlugin implements Plugin {
     if (this.#store !== undefined) return;
     const timeoutMs = Math.round(this.options.timeoutSeconds * 1000);
     if (this.options.kvUrl === undefined) {
-      this.#store = memoryEntryStore({ maxEntries: this.options.maxEntries, maxBytes: this.options.maxBytes, timeoutMs });
+      this.#store = memoryEntryStore({ maxEntries: this.options.maxEntries, maxBytes: this.options.maxBytes });
       return;
     }
     const logger = this.#kernel?.logger;
     if (logger === undefined) throw new Error(`${PLUGIN_NAME}: apply(kernel) must run before start()`);
     try {
       this.#store = await redisEntryStore(
-        { url: this.options.kvUrl, keyPrefix: this.options.keyPrefix, timeoutMs, connectTimeoutMs: Math.max(2000, timeoutMs * 4) },
+        {
+          url: this.options.kvUrl,
+          keyPrefix: this.options.keyPrefix,
+          timeoutMs,
+          connectTimeoutMs: Math.max(2000, timeoutMs * 4),
+        },
         logger,
       );
     } catch (error) {
       const reason = (error as Error).message;
-      if (!this.options.failOpen) throw new Error(`kv: ${reason}`);
-      logger.error({ dependency: 'kv', url: redactUrl(this.options.kvUrl), reason }, 'exact cache disabled until restart: the store is unreachable (kv_fail_open on)');
+      if (!this.options.failOpen) throw new Error(`kv: ${reason}`, { cause: error });
+      logger.error(
+        { dependency: 'kv', url: redactUrl(this.options.kvUrl), reason },
+        'exact cache disabled until restart: the store is unreachable (kv_fail_open on)',
+      );
       this.#store = noopEntryStore(reason);
     }
   }
@@ -66,7 +85,11 @@ export class ExactCachePlugin implements Plugin {
   }
 
   async #lookup(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics) {
-    const key = canonicalRequestKey(exchange.request, { tenant: exchange.tenant, mode: exchange.mode, volatileUser: this.options.volatileUser });
+    const key = canonicalRequestKey(exchange.request, {
+      tenant: exchange.tenant,
+      mode: exchange.mode,
+      volatileUser: this.options.volatileUser,
+    });
     exchange.slot(KEY).key = key;
     let entry;
     try {
@@ -77,9 +100,19 @@ export class ExactCachePlugin implements Plugin {
     }
     const hit = entry?.v === 1;
     metrics.outcome(exchange.mode, hit);
-    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: hit ? 'hit' : 'miss' }, {
-      cache: { cache_type: LAYER, operation: 'lookup', outcome: hit ? 'hit' : 'miss', cache_key_hash: keyHash(key), upstream_called: !hit || exchange.mode === 'observe' },
-    });
+    kernel.evidence(
+      exchange,
+      { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: hit ? 'hit' : 'miss' },
+      {
+        cache: {
+          cache_type: LAYER,
+          operation: 'lookup',
+          outcome: hit ? 'hit' : 'miss',
+          cache_key_hash: keyHash(key),
+          upstream_called: !hit || exchange.mode === 'observe',
+        },
+      },
+    );
     return hit && entry !== undefined ? { status: 200, body: entry.body, layer: LAYER } : undefined;
   }
 
@@ -88,23 +121,40 @@ export class ExactCachePlugin implements Plugin {
     if (key === '' || !Array.isArray(response.body.choices)) return;
     if (JSON.stringify(response.body).length > this.options.maxEntryBytes) return;
     try {
-      const entry = { v: 1 as const, body: response.body, stored_at: new Date().toISOString(), ...(response.body.model ? { model: response.body.model } : {}), ...(response.body.usage ? { usage: response.body.usage } : {}) };
+      const entry = {
+        v: 1 as const,
+        body: response.body,
+        stored_at: new Date().toISOString(),
+        ...(response.body.model ? { model: response.body.model } : {}),
+        ...(response.body.usage ? { usage: response.body.usage } : {}),
+      };
       await this.#requireStore().set(key, entry, Math.round(this.options.ttlSeconds * 1000));
     } catch (error) {
       this.#fault(kernel, exchange, metrics, 'set', error);
       return;
     }
-    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'stored' }, {
-      cache: { cache_type: LAYER, operation: 'store', outcome: 'stored', cache_key_hash: keyHash(key) },
-    });
+    kernel.evidence(
+      exchange,
+      { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'stored' },
+      {
+        cache: { cache_type: LAYER, operation: 'store', outcome: 'stored', cache_key_hash: keyHash(key) },
+      },
+    );
   }
 
   #fault(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics, operation: 'get' | 'set', error: unknown): void {
     metrics.fault(exchange.mode, operation);
-    kernel.logger.warn({ dependency: 'kv', operation, trace_id: exchange.traceId, reason: (error as Error).message }, 'exact cache unavailable; continuing without it');
-    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.error', outcome: 'failed' }, {
-      cache: { cache_type: LAYER, operation: operation === 'get' ? 'lookup' : 'store', outcome: 'failed' },
-    });
+    kernel.logger.warn(
+      { dependency: 'kv', operation, trace_id: exchange.traceId, reason: (error as Error).message },
+      'exact cache unavailable; continuing without it',
+    );
+    kernel.evidence(
+      exchange,
+      { source: 'gateway', category: 'cache', event_type: 'cache.error', outcome: 'failed' },
+      {
+        cache: { cache_type: LAYER, operation: operation === 'get' ? 'lookup' : 'store', outcome: 'failed' },
+      },
+    );
   }
 
   #requireStore(): EntryStore {

@@ -19,7 +19,10 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
   const client = createClient({
     url: options.url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: options.connectTimeoutMs, reconnectStrategy: (attempts: number) => (attempts === 0 ? false : defaultReconnectStrategy(attempts)) },
+    socket: {
+      connectTimeout: options.connectTimeoutMs,
+      reconnectStrategy: (attempts: number) => (attempts === 0 ? false : defaultReconnectStrategy(attempts)),
+    },
   });
   let lastError = '';
   let reported = false;
@@ -37,7 +40,7 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
     await withDeadline(client.ping(), options.connectTimeoutMs);
   } catch (error) {
     await client.destroy();
-    throw new Error(`Redis at ${redactUrl(options.url)} did not answer: ${describe(error as Error)}`);
+    throw new Error(`Redis at ${redactUrl(options.url)} did not answer: ${describe(error as Error)}`, { cause: error });
   }
   // Keyv hands its own namespace to the store, so the prefix is set there (keys: `<prefix>::<key>`).
   const namespace = options.keyPrefix.replace(/:+$/, '');
@@ -47,7 +50,8 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
   return keyvEntryStore(
     keyv,
     options.timeoutMs,
-    () => (client.isReady ? { initialised: true, up: true } : { initialised: true, up: false, reason: lastError || 'reconnecting' }),
+    () =>
+      client.isReady ? { initialised: true, up: true } : { initialised: true, up: false, reason: lastError || 'reconnecting' },
     async () => {
       if (client.isOpen) await client.close();
     },

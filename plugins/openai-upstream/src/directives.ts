@@ -11,7 +11,8 @@ export const upstreamDirectives = defineDirectives({
     default: 'openai_compatible',
   },
   upstream_base_url: {
-    summary: 'Provider root (`https://api.openai.com`) or `/v1` base; the gateway appends the routes. A full endpoint path is an error.',
+    summary:
+      'Provider root (`https://api.openai.com`) or `/v1` base; the gateway appends the routes. A full endpoint path is an error.',
     args: [{ name: 'url', schema: Type.String({ minLength: 1 }) }],
     default: 'https://api.openai.com/v1',
     check: (value) => baseUrlProblem(String(value)),
@@ -23,7 +24,8 @@ export const upstreamDirectives = defineDirectives({
     default: 'dummy',
   },
   upstream_timeout_seconds: {
-    summary: 'Upstream call timeout (and, with streaming, the longest idle gap between chunks). Falls back to `request_timeout_seconds`.',
+    summary:
+      'Upstream call timeout (and, with streaming, the longest idle gap between chunks). Falls back to `request_timeout_seconds`.',
     args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
   },
   upstream_max_connections: {

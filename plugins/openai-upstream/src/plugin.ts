@@ -1,5 +1,13 @@
 /** Forwards chat completions and model discovery to an OpenAI-compatible provider. */
-import { GatewayError, validateOptions, type ChatCompletion, type Exchange, type Kernel, type ModelResponse, type Plugin } from '@sluice/core';
+import {
+  GatewayError,
+  validateOptions,
+  type ChatCompletion,
+  type Exchange,
+  type Kernel,
+  type ModelResponse,
+  type Plugin,
+} from '@sluice/core';
 import { normaliseBaseUrl } from './base-url.js';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 import { UpstreamClient } from './upstream-client.js';
@@ -22,7 +30,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
     try {
       this.baseUrl = normaliseBaseUrl(this.options.baseUrl);
     } catch (error) {
-      throw new Error(`${PLUGIN_NAME}: ${(error as Error).message}`);
+      throw new Error(`${PLUGIN_NAME}: ${(error as Error).message}`, { cause: error });
     }
   }
 
@@ -86,10 +94,23 @@ export class OpenAIUpstreamPlugin implements Plugin {
     return this.#client;
   }
 
-  #evidence(kernel: Kernel, exchange: Exchange, outcome: 'completed' | 'failed', status: number | undefined, seconds: number, model?: string, errorClass?: string): void {
+  #evidence(
+    kernel: Kernel,
+    exchange: Exchange,
+    outcome: 'completed' | 'failed',
+    status: number | undefined,
+    seconds: number,
+    model?: string,
+    errorClass?: string,
+  ): void {
     kernel.evidence(
       exchange,
-      { source: 'gateway', category: 'upstream', event_type: outcome === 'completed' ? 'upstream.response' : 'upstream.failed', outcome },
+      {
+        source: 'gateway',
+        category: 'upstream',
+        event_type: outcome === 'completed' ? 'upstream.response' : 'upstream.failed',
+        outcome,
+      },
       {
         upstream: {
           provider_type: 'openai_compatible',
@@ -114,5 +135,6 @@ function completionBody(body: unknown): ChatCompletion {
 
 function recordUsage(exchange: Exchange, body: ChatCompletion): void {
   const usage = body.usage;
-  if (usage !== undefined && Number.isFinite(usage.prompt_tokens) && Number.isFinite(usage.completion_tokens)) exchange.usage = usage;
+  if (usage !== undefined && Number.isFinite(usage.prompt_tokens) && Number.isFinite(usage.completion_tokens))
+    exchange.usage = usage;
 }

@@ -71,7 +71,10 @@ export function createGatewayApp(state: GatewayState): Koa {
     const runtime = state.runtime;
     let pipeline = pipelines.get(runtime);
     if (pipeline === undefined) {
-      pipeline = runtime.kernel.middleware({ streaming: runtime.settings.streaming, maxBodyBytes: runtime.settings.maxBodyBytes });
+      pipeline = runtime.kernel.middleware({
+        streaming: runtime.settings.streaming,
+        maxBodyBytes: runtime.settings.maxBodyBytes,
+      });
       pipelines.set(runtime, pipeline);
     }
     runtime.inFlight += 1;

@@ -30,7 +30,13 @@ function row(name: string, spec: DirectiveSpec): string {
 }
 
 function word(arg: ArgSpec): string {
-  const schema = arg.schema as { type?: string; anyOf?: { const?: unknown }[]; minimum?: number; exclusiveMinimum?: number; maximum?: number };
+  const schema = arg.schema as {
+    type?: string;
+    anyOf?: { const?: unknown }[];
+    minimum?: number;
+    exclusiveMinimum?: number;
+    maximum?: number;
+  };
   let kind = arg.unit ?? schema.type ?? 'value';
   if (schema.anyOf !== undefined) kind = schema.anyOf.map((s) => String(s.const)).join(' \\| ');
   const range = [

@@ -82,7 +82,10 @@ export class Gateway implements GatewayState {
     }
     const previous = this.#runtime;
     if (next.settings.listenAddr !== previous.settings.listenAddr) {
-      this.logger.warn({ listen_addr: previous.settings.listenAddr }, 'listen_addr changes need a restart; still listening on the old address');
+      this.logger.warn(
+        { listen_addr: previous.settings.listenAddr },
+        'listen_addr changes need a restart; still listening on the old address',
+      );
     }
     this.#runtime = next;
     this.logger.info({ mode: next.settings.mode }, 'configuration reloaded');
@@ -115,7 +118,9 @@ export class Gateway implements GatewayState {
   async #retire(runtime: Runtime, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (runtime.inFlight > 0 && Date.now() < deadline) await delay(50);
-    await runtime.kernel.stop().catch((error: Error) => this.logger.error({ err: { message: error.message } }, 'plugin stop failed'));
+    await runtime.kernel
+      .stop()
+      .catch((error: Error) => this.logger.error({ err: { message: error.message } }, 'plugin stop failed'));
   }
 }
 

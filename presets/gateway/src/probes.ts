@@ -13,7 +13,9 @@ function requiredDependencies(kernel: Kernel): DependencyHealth[] {
 /** 200 once every readiness-required dependency was initialised in this process (no no-op stand-ins). */
 export function startupProbe(kernel: Kernel): ProbeResult {
   const missing = requiredDependencies(kernel).find((d) => !d.initialised);
-  return missing === undefined ? { ok: true } : { ok: false, reason: `${missing.name} not initialised: ${missing.reason ?? 'unavailable at start'}` };
+  return missing === undefined
+    ? { ok: true }
+    : { ok: false, reason: `${missing.name} not initialised: ${missing.reason ?? 'unavailable at start'}` };
 }
 
 /** Ready unless shutting down or a readiness-required dependency is down; observe mode ignores cache outages. */

@@ -14,7 +14,10 @@ export async function writeConfig(text: string, name = 'gateway.conf'): Promise<
 }
 
 /** Starts the gateway from a config file and resolves once it prints where it listens. */
-export async function startGatewayProcess(configFile: string, env: Record<string, string> = {}): Promise<{ child: Child; url: string }> {
+export async function startGatewayProcess(
+  configFile: string,
+  env: Record<string, string> = {},
+): Promise<{ child: Child; url: string }> {
   const child = startChild(process.execPath, [SLUICE_BIN, 'gateway', '--config', configFile], { env });
   const line = await child.waitForLine(/listening on (http:\/\/\S+)/, 20_000);
   const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];

@@ -7,7 +7,10 @@ const run = promisify(execFile);
 
 async function sluice(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [SLUICE_BIN, ...args], { env: { ...process.env, ...env }, timeout: 20_000 });
+    const { stdout, stderr } = await run(process.execPath, [SLUICE_BIN, ...args], {
+      env: { ...process.env, ...env },
+      timeout: 20_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -33,7 +36,10 @@ describe('sluice gateway --test-config', () => {
     const file = await writeConfig('listen_addr 127.0.0.1:8080;\ncache_tll_seconds 10;\nstreaming_enabled maybe;\n');
     const result = await sluice(['gateway', '--config', file, '--test-config']);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, new RegExp(`${file}:2:1: unknown directive "cache_tll_seconds"; did you mean "cache_ttl_seconds"\\?`));
+    assert.match(
+      result.stderr,
+      new RegExp(`${file}:2:1: unknown directive "cache_tll_seconds"; did you mean "cache_ttl_seconds"\\?`),
+    );
     assert.match(result.stderr, new RegExp(`${file}:3:19: streaming_enabled: <flag> must be on, off, true or false`));
   });
 

@@ -26,7 +26,8 @@ describe('gateway: model discovery and request validation', () => {
     upstream.reset();
     await assert.rejects(
       gw.client.chat.completions.create({ model: 'not-priced', messages: [{ role: 'user', content: 'hi' }] }),
-      (error: unknown) => error instanceof OpenAI.BadRequestError && (error.error as { code?: string }).code === 'model_not_allowed',
+      (error: unknown) =>
+        error instanceof OpenAI.BadRequestError && (error.error as { code?: string }).code === 'model_not_allowed',
     );
     assert.equal(upstream.calls.length, 0);
   });

@@ -24,14 +24,46 @@ describe('gateway: upstream failures are mapped and counted', () => {
     await upstream?.close();
   });
 
-  const openAiError = (message: string, code: string) => ({ error: { message, type: 'invalid_request_error', param: null, code } });
+  const openAiError = (message: string, code: string) => ({
+    error: { message, type: 'invalid_request_error', param: null, code },
+  });
 
   const cases = [
-    { name: '401 with a JSON error body passes through', behaviour: { kind: 'status', status: 401, body: openAiError('bad key', 'invalid_api_key') }, status: 401, cls: 'upstream_authentication_error', code: 'invalid_api_key' },
-    { name: '404 passes through', behaviour: { kind: 'status', status: 404, body: openAiError('no such model', 'model_not_found') }, status: 404, cls: 'upstream_not_found', code: 'model_not_found' },
-    { name: '429 passes through', behaviour: { kind: 'status', status: 429, body: openAiError('slow down', 'rate_limit_exceeded') }, status: 429, cls: 'upstream_rate_limited', code: 'rate_limit_exceeded' },
-    { name: '500 becomes 502', behaviour: { kind: 'status', status: 500, body: openAiError('boom', 'server_error') }, status: 502, cls: 'upstream_server_error', code: 'upstream_server_error' },
-    { name: 'a hang becomes a 504 timeout', behaviour: { kind: 'hang' }, status: 504, cls: 'upstream_timeout', code: 'upstream_timeout' },
+    {
+      name: '401 with a JSON error body passes through',
+      behaviour: { kind: 'status', status: 401, body: openAiError('bad key', 'invalid_api_key') },
+      status: 401,
+      cls: 'upstream_authentication_error',
+      code: 'invalid_api_key',
+    },
+    {
+      name: '404 passes through',
+      behaviour: { kind: 'status', status: 404, body: openAiError('no such model', 'model_not_found') },
+      status: 404,
+      cls: 'upstream_not_found',
+      code: 'model_not_found',
+    },
+    {
+      name: '429 passes through',
+      behaviour: { kind: 'status', status: 429, body: openAiError('slow down', 'rate_limit_exceeded') },
+      status: 429,
+      cls: 'upstream_rate_limited',
+      code: 'rate_limit_exceeded',
+    },
+    {
+      name: '500 becomes 502',
+      behaviour: { kind: 'status', status: 500, body: openAiError('boom', 'server_error') },
+      status: 502,
+      cls: 'upstream_server_error',
+      code: 'upstream_server_error',
+    },
+    {
+      name: 'a hang becomes a 504 timeout',
+      behaviour: { kind: 'hang' },
+      status: 504,
+      cls: 'upstream_timeout',
+      code: 'upstream_timeout',
+    },
   ] as const;
 
   for (const c of cases) {
@@ -63,8 +95,22 @@ describe('gateway: upstream failures are mapped and counted', () => {
     upstream.behave({ kind: 'ok' });
     await ask(gw.url);
     const families = parsePrometheusText(await gw.metricsText());
-    for (const name of ['gw_requests_total', 'gw_errors_total', 'gw_cache_exact_hits', 'gw_cache_misses', 'gw_request_cost_micro_usd_total', 'gw_gross_saved_micro_usd_total', 'gw_net_saved_micro_usd_total', 'gw_tokens_saved', 'gw_readiness_state', 'gw_shutdown_in_progress']) {
-      assert.ok([...families.keys()].some((k) => k === name || k === name.replace(/_total$/, '')), `missing ${name}`);
+    for (const name of [
+      'gw_requests_total',
+      'gw_errors_total',
+      'gw_cache_exact_hits',
+      'gw_cache_misses',
+      'gw_request_cost_micro_usd_total',
+      'gw_gross_saved_micro_usd_total',
+      'gw_net_saved_micro_usd_total',
+      'gw_tokens_saved',
+      'gw_readiness_state',
+      'gw_shutdown_in_progress',
+    ]) {
+      assert.ok(
+        [...families.keys()].some((k) => k === name || k === name.replace(/_total$/, '')),
+        `missing ${name}`,
+      );
     }
   });
 });
