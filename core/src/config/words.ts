@@ -17,7 +17,9 @@ export function readWord(word: string, arg: ArgSpec): WordResult {
   if (!parsed.ok) return parsed;
   const error = [...Value.Errors(arg.schema, parsed.value)][0];
   if (error === undefined) return parsed;
-  return { ok: false, problem: `<${arg.name}> ${error.message}${allowed(arg)}` };
+  const choices = enumChoices(arg);
+  if (choices !== undefined) return { ok: false, problem: `<${arg.name}> must be one of ${choices.join(', ')}, not "${word}"` };
+  return { ok: false, problem: `<${arg.name}> ${error.message}` };
 }
 
 function parse(word: string, arg: ArgSpec): WordResult {
@@ -47,7 +49,8 @@ function parse(word: string, arg: ArgSpec): WordResult {
   return { ok: true, value: word };
 }
 
-function allowed(arg: ArgSpec): string {
+/** The allowed words of an enum argument (a union of literals). */
+function enumChoices(arg: ArgSpec): string[] | undefined {
   const options = (arg.schema as { anyOf?: { const?: unknown }[] }).anyOf?.map((s) => s.const).filter((c) => c !== undefined);
-  return options && options.length > 0 ? ` (one of: ${options.join(', ')})` : '';
+  return options && options.length > 0 ? options.map(String) : undefined;
 }

@@ -125,5 +125,5 @@ export class Gateway implements GatewayState {
 }
 
 function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
