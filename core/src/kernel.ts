@@ -164,7 +164,11 @@ export class Kernel {
       if (exchange.signal.aborted) throw new GatewayError('client_closed_request');
       this.#completed(exchange);
     } catch (error) {
-      this.#failed(exchange, toGatewayError(error), error);
+      // Whatever a tap threw once the client left, the cause is the client leaving.
+      const failure = exchange.signal.aborted
+        ? new GatewayError('client_closed_request', { cause: error })
+        : toGatewayError(error);
+      this.#failed(exchange, failure, error);
     }
   }
 

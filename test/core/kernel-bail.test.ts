@@ -37,7 +37,14 @@ describe('kernel bail semantics', () => {
     assert.deepEqual(calls, { lookup: 0, upstream: 0, store: 0 });
     assert.equal(exchange.error?.status, 403);
     assert.deepEqual(exchange.error?.reply().body, {
-      error: { message: 'prompt injection detected', type: 'policy_error', code: 'security_request_blocked', param: null, guard: 'security', rule_id: 'inj-001' },
+      error: {
+        message: 'prompt injection detected',
+        type: 'policy_error',
+        code: 'security_request_blocked',
+        param: null,
+        guard: 'security',
+        rule_id: 'inj-001',
+      },
     });
   });
 
@@ -55,7 +62,10 @@ describe('kernel bail semantics', () => {
   it('the first cache hit wins and the upstream is not called', async () => {
     const { kernel, calls } = counting();
     let later = 0;
-    kernel.hooks.cacheLookup.tapPromise({ name: 'first', stage: Stage.EXACT }, async () => ({ ...completion('cached'), layer: 'exact' }));
+    kernel.hooks.cacheLookup.tapPromise({ name: 'first', stage: Stage.EXACT }, async () => ({
+      ...completion('cached'),
+      layer: 'exact',
+    }));
     kernel.hooks.cacheLookup.tapPromise({ name: 'second', stage: Stage.SEMANTIC }, async () => {
       later += 1;
       return undefined;
@@ -89,7 +99,10 @@ describe('kernel bail semantics', () => {
 
   it('observe mode goes upstream even on a hit and records the would-be hit', async () => {
     const { kernel, calls, events } = counting();
-    kernel.hooks.cacheLookup.tapPromise({ name: 'exact', stage: Stage.EXACT - 1 }, async () => ({ ...completion('cached'), layer: 'exact' }));
+    kernel.hooks.cacheLookup.tapPromise({ name: 'exact', stage: Stage.EXACT - 1 }, async () => ({
+      ...completion('cached'),
+      layer: 'exact',
+    }));
     const exchange = new Exchange({ request: chatRequest(), mode: 'observe' });
     await kernel.run(exchange);
     assert.equal(calls.upstream, 1);

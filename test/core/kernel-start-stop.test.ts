@@ -30,7 +30,10 @@ describe('kernel start and stop', () => {
   it('names the plugin that failed to start and stops those already started', async () => {
     const log: string[] = [];
     const { kernel } = kernelUnderTest();
-    kernel.use(recorder(log, 'a')).use(recorder(log, 'b', true)).use(recorder(log, 'c'));
+    kernel
+      .use(recorder(log, 'a'))
+      .use(recorder(log, 'b', true))
+      .use(recorder(log, 'c'));
     await assert.rejects(kernel.start(), /plugin "b" failed to start: port in use/);
     assert.deepEqual(log, ['start a', 'stop a']);
   });
@@ -38,7 +41,10 @@ describe('kernel start and stop', () => {
   it('asks every plugin to stop even when one fails, then reports it', async () => {
     const log: string[] = [];
     const { kernel } = kernelUnderTest();
-    kernel.use(recorder(log, 'a')).use(recorder(log, 'b', false, true)).use(recorder(log, 'c'));
+    kernel
+      .use(recorder(log, 'a'))
+      .use(recorder(log, 'b', false, true))
+      .use(recorder(log, 'c'));
     await kernel.start();
     await assert.rejects(kernel.stop(), /plugins failed to stop: b: stuck/);
     assert.deepEqual(log.slice(3), ['stop c', 'stop b', 'stop a']);

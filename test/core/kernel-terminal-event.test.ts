@@ -30,18 +30,31 @@ function wire(kernel: Kernel, faults: Record<(typeof HOOKS)[number], Fault>, sin
   const act = (fault: Fault, ok: () => unknown) => {
     if (fault === 'gateway-error') throw new GatewayError('upstream_timeout');
     if (fault === 'plain-error') throw new Error('secret detail that must not leak');
-    if (fault === 'block') return { action: 'block', code: 'security_request_blocked', guard: 'g', respond: 'error_json', reason: 'no' };
+    if (fault === 'block')
+      return { action: 'block', code: 'security_request_blocked', guard: 'g', respond: 'error_json', reason: 'no' };
     if (fault === 'undefined') return undefined;
     return ok();
   };
   kernel.hooks.preGuard.tapPromise('g', async () => act(faults.preGuard, () => undefined) as never);
-  kernel.hooks.cacheLookup.tapPromise('c', async () => act(faults.cacheLookup === 'block' ? 'none' : faults.cacheLookup, () => undefined) as never);
-  kernel.hooks.upstream.tapPromise('u', async () => act(faults.upstream === 'block' ? 'none' : faults.upstream, () => completion()) as never);
+  kernel.hooks.cacheLookup.tapPromise(
+    'c',
+    async () => act(faults.cacheLookup === 'block' ? 'none' : faults.cacheLookup, () => undefined) as never,
+  );
+  kernel.hooks.upstream.tapPromise(
+    'u',
+    async () => act(faults.upstream === 'block' ? 'none' : faults.upstream, () => completion()) as never,
+  );
   kernel.hooks.postScan.tapPromise('s', async () => act(faults.postScan, () => undefined) as never);
   kernel.hooks.cacheStore.tapPromise('st', async () => {
     act(faults.cacheStore === 'block' ? 'none' : faults.cacheStore, () => undefined);
   });
-  kernel.hooks.restore.tapPromise('r', async (response) => (faults.restore === 'gateway-error' || faults.restore === 'plain-error' ? act(faults.restore, () => response) : response) as never);
+  kernel.hooks.restore.tapPromise(
+    'r',
+    async (response) =>
+      (faults.restore === 'gateway-error' || faults.restore === 'plain-error'
+        ? act(faults.restore, () => response)
+        : response) as never,
+  );
   if (sinkThrows) {
     kernel.hooks.evidence.tap('broken-sink', () => {
       throw new Error('sink down');
@@ -53,7 +66,10 @@ describe('kernel terminal-event guarantee', () => {
   it('emits exactly one request.completed or request.failed per request.received, whatever throws', async () => {
     const random = prng(20261122);
     for (let round = 0; round < 300; round += 1) {
-      const faults = Object.fromEntries(HOOKS.map((h) => [h, FAULTS[Math.floor(random() * FAULTS.length)]!])) as Record<(typeof HOOKS)[number], Fault>;
+      const faults = Object.fromEntries(HOOKS.map((h) => [h, FAULTS[Math.floor(random() * FAULTS.length)]!])) as Record<
+        (typeof HOOKS)[number],
+        Fault
+      >;
       const sinkThrows = random() < 0.2;
       const abort = random() < 0.1;
       const { kernel, events } = kernelUnderTest();
@@ -66,7 +82,8 @@ describe('kernel terminal-event guarantee', () => {
       assert.equal(traces.size, 1, `round ${round}: ${JSON.stringify(faults)}`);
       assert.deepEqual([...traces.values()][0], { received: 1, terminal: 1 }, `round ${round}: ${JSON.stringify(faults)}`);
       assert.ok((exchange.response === undefined) !== (exchange.error === undefined), `round ${round}: exactly one outcome`);
-      if (exchange.error?.code === 'internal_error') assert.doesNotMatch(JSON.stringify(exchange.error.reply().body), /secret detail/);
+      if (exchange.error?.code === 'internal_error')
+        assert.doesNotMatch(JSON.stringify(exchange.error.reply().body), /secret detail/);
       const errors = (await kernel.metrics.registry.getSingleMetric('gw_errors_total')!.get()).values;
       const counted = errors.reduce((sum, v) => sum + v.value, 0);
       assert.equal(counted, exchange.error === undefined ? 0 : 1, `round ${round}: one error counted per failure`);
@@ -109,7 +126,10 @@ describe('kernel terminal-event guarantee', () => {
     const { kernel, events } = kernelUnderTest();
     const exchange = new Exchange({ request: { model: '', messages: [] } });
     kernel.reject(exchange, new GatewayError('invalid_json'));
-    assert.deepEqual(events.map((e) => e.event_type), ['request.received', 'request.failed']);
+    assert.deepEqual(
+      events.map((e) => e.event_type),
+      ['request.received', 'request.failed'],
+    );
     assert.equal(exchange.error?.status, 400);
   });
 });

@@ -3,7 +3,14 @@ import type { Kernel, Plugin } from '@sluice/core';
 import { kernelUnderTest } from './kernel-under-test.js';
 
 const plugin = (name: string, extra: Partial<Plugin> = {}): Plugin & { applied: number } => {
-  const p = { name, applied: 0, apply(this: { applied: number }, _k: Kernel) { this.applied += 1; }, ...extra };
+  const p = {
+    name,
+    applied: 0,
+    apply(this: { applied: number }, _k: Kernel) {
+      this.applied += 1;
+    },
+    ...extra,
+  };
   return p as Plugin & { applied: number };
 };
 
@@ -13,7 +20,10 @@ describe('kernel.use', () => {
     const p = plugin('one');
     kernel.use(p);
     assert.equal(p.applied, 1);
-    assert.deepEqual(kernel.plugins.map((x) => x.name), ['one']);
+    assert.deepEqual(
+      kernel.plugins.map((x) => x.name),
+      ['one'],
+    );
   });
 
   it('rejects something that is not a plugin', () => {
@@ -35,7 +45,10 @@ describe('kernel.use', () => {
 
   it('rejects a plugin whose dependency was not added first', () => {
     const { kernel } = kernelUnderTest();
-    assert.throws(() => kernel.use(plugin('child', { dependencies: ['parent'] })), /plugin "child" needs plugin "parent", which must be added first/);
+    assert.throws(
+      () => kernel.use(plugin('child', { dependencies: ['parent'] })),
+      /plugin "child" needs plugin "parent", which must be added first/,
+    );
     kernel.use(plugin('parent'));
     kernel.use(plugin('child', { dependencies: ['parent'] }));
   });
