@@ -21,7 +21,7 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
     disableOfflineQueue: true,
     socket: {
       connectTimeout: options.connectTimeoutMs,
-      reconnectStrategy: (attempts: number) => (attempts === 0 ? false : defaultReconnectStrategy(attempts)),
+      reconnectStrategy: defaultReconnectStrategy,
     },
   });
   let lastError = '';
@@ -39,15 +39,19 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
     await withDeadline(client.connect(), options.connectTimeoutMs);
     await withDeadline(client.ping(), options.connectTimeoutMs);
   } catch (error) {
-    await client.destroy();
+    // Stop the reconnect loop: a store unreachable at start is replaced by a no-op until restart.
+    if (client.isOpen) client.destroy();
     throw new Error(`Redis at ${redactUrl(options.url)} did not answer: ${describe(error as Error)}`, { cause: error });
   }
   // Keyv hands its own namespace to the store, so the prefix is set there (keys: `<prefix>::<key>`).
   const namespace = options.keyPrefix.replace(/:+$/, '');
   const store = new KeyvRedis<CacheEntry>(client, { namespace, throwOnErrors: true, throwOnConnectError: true });
   const keyv = new Keyv<CacheEntry>({ store, namespace, useKeyPrefix: false, throwOnErrors: true });
+  // Both re-emit the client's errors; an 'error' with no listener would throw inside the client's
+  // reconnect loop and end it. The client's own listener above already records and logs them.
+  store.on('error', () => undefined);
   keyv.on('error', () => undefined);
-  return keyvEntryStore(
+  const entries = keyvEntryStore(
     keyv,
     options.timeoutMs,
     () =>
@@ -56,6 +60,16 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
       if (client.isOpen) await client.close();
     },
   );
+  // While the client reconnects, fail at once: @keyv/redis would otherwise try to connect on its own
+  // and, when that fails, destroy the client, which ends reconnection for good.
+  const ready = () => {
+    if (!client.isReady) throw new Error(`Redis is not connected (${lastError || 'reconnecting'})`);
+  };
+  return {
+    ...entries,
+    get: async (key) => (ready(), entries.get(key)),
+    set: async (key, entry, ttlMs) => (ready(), entries.set(key, entry, ttlMs)),
+  };
 }
 
 /** A URL safe to log: the password is replaced. */

@@ -11,9 +11,15 @@ describe('openai-upstream: base URL and keys', () => {
   });
 
   it('rejects a full endpoint path with the likely base', () => {
-    assert.equal(baseUrlProblem('https://api.openai.com/v1/chat/completions'), 'must be a provider root or a /v1 base, not an endpoint; did you mean "https://api.openai.com/v1"?');
+    assert.equal(
+      baseUrlProblem('https://api.openai.com/v1/chat/completions'),
+      'must be a provider root or a /v1 base, not an endpoint; did you mean "https://api.openai.com/v1"?',
+    );
     assert.match(baseUrlProblem('http://h/v1/models') ?? '', /did you mean "http:\/\/h\/v1"/);
-    assert.throws(() => new OpenAIUpstreamPlugin({ baseUrl: 'https://api.openai.com/v1/embeddings' }), /openai-upstream: upstream_base_url must be a provider root/);
+    assert.throws(
+      () => new OpenAIUpstreamPlugin({ baseUrl: 'https://api.openai.com/v1/embeddings' }),
+      /openai-upstream: upstream_base_url must be a provider root/,
+    );
   });
 
   it('rejects what is not an http(s) URL', () => {

@@ -19,15 +19,69 @@ describe('openai-upstream: failure classes', () => {
   after(() => upstream.close());
 
   const cases: { name: string; behaviour: Behaviour; code: string; status: number; passthrough: boolean }[] = [
-    { name: '401 with a JSON error', behaviour: { kind: 'status', status: 401, body: openAiError }, code: 'upstream_authentication_error', status: 401, passthrough: true },
-    { name: '403 with a JSON error', behaviour: { kind: 'status', status: 403, body: openAiError }, code: 'upstream_authentication_error', status: 403, passthrough: true },
-    { name: '404 with a JSON error', behaviour: { kind: 'status', status: 404, body: openAiError }, code: 'upstream_not_found', status: 404, passthrough: true },
-    { name: '429 with a JSON error', behaviour: { kind: 'status', status: 429, body: openAiError, headers: { 'retry-after': '1' } }, code: 'upstream_rate_limited', status: 429, passthrough: true },
-    { name: '400 with a JSON error', behaviour: { kind: 'status', status: 400, body: openAiError }, code: 'upstream_bad_request', status: 400, passthrough: true },
-    { name: '404 with a plain-text body', behaviour: { kind: 'status', status: 404, body: 'Not Found' }, code: 'upstream_not_found', status: 502, passthrough: false },
-    { name: '500 with a JSON error', behaviour: { kind: 'status', status: 500, body: openAiError }, code: 'upstream_server_error', status: 502, passthrough: false },
-    { name: '503 with HTML', behaviour: { kind: 'status', status: 503, body: '<html>down</html>' }, code: 'upstream_server_error', status: 502, passthrough: false },
-    { name: '200 that is not a completion', behaviour: { kind: 'status', status: 200, body: { hello: 'world' } }, code: 'upstream_invalid_response', status: 502, passthrough: false },
+    {
+      name: '401 with a JSON error',
+      behaviour: { kind: 'status', status: 401, body: openAiError },
+      code: 'upstream_authentication_error',
+      status: 401,
+      passthrough: true,
+    },
+    {
+      name: '403 with a JSON error',
+      behaviour: { kind: 'status', status: 403, body: openAiError },
+      code: 'upstream_authentication_error',
+      status: 403,
+      passthrough: true,
+    },
+    {
+      name: '404 with a JSON error',
+      behaviour: { kind: 'status', status: 404, body: openAiError },
+      code: 'upstream_not_found',
+      status: 404,
+      passthrough: true,
+    },
+    {
+      name: '429 with a JSON error',
+      behaviour: { kind: 'status', status: 429, body: openAiError, headers: { 'retry-after': '1' } },
+      code: 'upstream_rate_limited',
+      status: 429,
+      passthrough: true,
+    },
+    {
+      name: '400 with a JSON error',
+      behaviour: { kind: 'status', status: 400, body: openAiError },
+      code: 'upstream_bad_request',
+      status: 400,
+      passthrough: true,
+    },
+    {
+      name: '404 with a plain-text body',
+      behaviour: { kind: 'status', status: 404, body: 'Not Found' },
+      code: 'upstream_not_found',
+      status: 502,
+      passthrough: false,
+    },
+    {
+      name: '500 with a JSON error',
+      behaviour: { kind: 'status', status: 500, body: openAiError },
+      code: 'upstream_server_error',
+      status: 502,
+      passthrough: false,
+    },
+    {
+      name: '503 with HTML',
+      behaviour: { kind: 'status', status: 503, body: '<html>down</html>' },
+      code: 'upstream_server_error',
+      status: 502,
+      passthrough: false,
+    },
+    {
+      name: '200 that is not a completion',
+      behaviour: { kind: 'status', status: 200, body: { hello: 'world' } },
+      code: 'upstream_invalid_response',
+      status: 502,
+      passthrough: false,
+    },
     { name: 'a reset connection', behaviour: { kind: 'reset' }, code: 'upstream_connect_error', status: 502, passthrough: false },
   ];
 
@@ -71,12 +125,33 @@ describe('openai-upstream: failure classes', () => {
   it('maps an untrusted certificate to upstream_tls_error', async function () {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
     } catch {
       console.error('SKIPPED: TLS failure class — openssl is not installed');
       this.skip();
     }
-    const server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
+    const server = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => res.end('{}'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const kernel = await upstreamKernel({ baseUrl: `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });

@@ -19,8 +19,18 @@ describe('openai-upstream: forwarding', () => {
       tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: {} } } }],
       provider_extension: { cache_control: { type: 'ephemeral' } },
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'result', name: 'lookup' },
       ],
     };
@@ -68,7 +78,10 @@ describe('openai-upstream: forwarding', () => {
     const route = kernel.routes.find((r) => r.path === '/v1/models');
     const reply = await route!.handle({ headers: {}, signal: new AbortController().signal });
     assert.equal(reply.status, 200);
-    assert.deepEqual((reply.body as { data: { id: string }[] }).data.map((m) => m.id), ['test-model', 'other-model']);
+    assert.deepEqual(
+      (reply.body as { data: { id: string }[] }).data.map((m) => m.id),
+      ['test-model', 'other-model'],
+    );
     await kernel.stop();
   });
 
