@@ -67,3 +67,20 @@ describe('gateway: model discovery and request validation', () => {
     assert.equal(typeof version.compatibility_model, 'string');
   });
 });
+
+describe('docs/reference/metrics.md', () => {
+  it('lists every metric the gateway exposes', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../../docs/reference/metrics.md', import.meta.url), 'utf8');
+    const upstream = await startFakeUpstream();
+    const gw = await startGateway(baseConfig(upstream.baseUrl));
+    try {
+      const names = [...(await gw.metricsText()).matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]);
+      assert.ok(names.length > 10);
+      for (const name of names) assert.match(doc, new RegExp(`\\| \`${name}\` \\|`), `${name} is missing from metrics.md`);
+    } finally {
+      await gw.close();
+      await upstream.close();
+    }
+  });
+});

@@ -1,0 +1,6 @@
+/** `npm run docs`: rewrites the generated reference pages from the code. */
+import { writeFileSync } from 'node:fs';
+import { configReference } from '@sluice/preset-gateway';
+
+writeFileSync(new URL('../docs/reference/config.md', import.meta.url), configReference());
+console.log('wrote docs/reference/config.md');
