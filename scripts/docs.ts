@@ -3,4 +3,4 @@ import { writeFileSync } from 'node:fs';
 import { configReference } from '@sluice/preset-gateway';
 
 writeFileSync(new URL('../docs/reference/config.md', import.meta.url), configReference());
-console.log('wrote docs/reference/config.md');
+process.stdout.write('wrote docs/reference/config.md\n');

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '@sluice/core';
-import { canonicalJson, canonicalRequestKey } from '@sluice/plugin-exact-cache';
+import { canonicalJson, canonicalRequestKey, type KeyScope } from '@sluice/plugin-exact-cache';
 
-const scope = { tenant: 'default', mode: 'enforce', volatileUser: false } as const;
+const scope: KeyScope = { tenant: 'default', mode: 'enforce', volatileUser: false };
 const base: ChatRequest = { model: 'gpt-4o', temperature: 0, messages: [{ role: 'user', content: 'What is a sluice?' }] };
-const key = (request: ChatRequest, s: Partial<typeof scope> = {}) => canonicalRequestKey(request, { ...scope, ...s });
+const key = (request: ChatRequest, s: Partial<KeyScope> = {}) => canonicalRequestKey(request, { ...scope, ...s });
 
 describe('exact-cache: canonical request key', () => {
   it('is pinned: the key of a known request never changes between releases', () => {
