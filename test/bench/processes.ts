@@ -49,6 +49,6 @@ export function startCannedServer(): Promise<BenchProcess> {
 }
 
 export function startGatewayProcess(configFile: string): Promise<BenchProcess> {
-  const bin = new URL('../../presets/cli/dist/bin.js', import.meta.url).pathname;
+  const bin = new URL('../../presets/cli/bin/sluice.js', import.meta.url).pathname;
   return startProcess([bin, 'gateway', '--config', configFile], /listening on (http:\/\/\S+)/, (m) => m[1]!);
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /** The `sluice` command. */
 import { runCli } from './cli.js';
 

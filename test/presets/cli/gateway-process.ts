@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChild, type Child } from '../../fixtures/child-process.js';
 
-export const SLUICE_BIN = new URL('../../../presets/cli/dist/bin.js', import.meta.url).pathname;
+export const SLUICE_BIN = new URL('../../../presets/cli/bin/sluice.js', import.meta.url).pathname;
 
 export async function writeConfig(text: string, name = 'gateway.conf'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sluice-cli-'));
