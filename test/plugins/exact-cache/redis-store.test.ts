@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describeRedis, startPrivateRedis } from '../../fixtures/redis.js';
+import { describeRedis, privateRedisOrSkip } from '../../fixtures/redis.js';
 import { freePort } from '../../fixtures/free-port.js';
 import { cacheKernel } from './cache-under-test.js';
 
@@ -26,12 +26,7 @@ describeRedis('exact-cache: Redis store', (redis) => {
 
 describe('exact-cache: Redis faults', () => {
   it('goes on without the cache while Redis is down, within the timeout, and recovers when it is back', async function () {
-    const redis = await startPrivateRedis();
-    if (redis === undefined) {
-      if (process.env.CI === 'true') throw new Error('redis-server is not installed; CI needs it');
-      console.error('SKIPPED: exact-cache Redis faults — redis-server is not installed');
-      this.skip();
-    }
+    const redis = await privateRedisOrSkip(this, 'exact-cache Redis faults');
     const cache = await cacheKernel({ kvUrl: redis.url, keyPrefix: redis.prefix, timeoutSeconds: 0.3 });
     try {
       await cache.ask('before');

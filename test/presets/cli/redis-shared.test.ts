@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
-import { describeRedis, startPrivateRedis } from '../../fixtures/redis.js';
+import { describeRedis, privateRedisOrSkip } from '../../fixtures/redis.js';
 import { startGatewayProcess, writeConfig } from './gateway-process.js';
 
 const ask = (url: string, content: string) =>
@@ -40,12 +40,7 @@ describeRedis('gateway processes sharing a Redis exact cache', (redis) => {
 
 describe('gateway process: Redis killed mid-run', () => {
   it('keeps answering through the upstream and counts the cache errors', async function () {
-    const redis = await startPrivateRedis();
-    if (redis === undefined) {
-      if (process.env.CI === 'true') throw new Error('redis-server is not installed; CI needs it');
-      console.error('SKIPPED: Redis killed mid-run — redis-server is not installed');
-      this.skip();
-    }
+    const redis = await privateRedisOrSkip(this, 'Redis killed mid-run');
     const upstream = await startFakeUpstream();
     const file = await writeConfig(config(upstream, redis.url, 'sluice-test-outage:'));
     const { child, url } = await startGatewayProcess(file);

@@ -1,6 +1,7 @@
 /** Starts an in-process gateway from config text on a free port, for the gateway suites. */
 import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
 import OpenAI from 'openai';
+import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { pino } from 'pino';
 
 export interface GatewayUnderTest {
@@ -35,4 +36,18 @@ export async function startGateway(configText: string): Promise<GatewayUnderTest
     metricsText: async () => (await fetch(`${url}/metrics`)).text(),
     close: () => gateway.shutdown(),
   };
+}
+
+/** Mocha hooks for a suite: a fake upstream, and a gateway in front of it, for the whole suite. */
+export function gatewayForSuite(extra = ''): { readonly upstream: FakeUpstream; readonly gw: GatewayUnderTest } {
+  const suite = {} as { upstream: FakeUpstream; gw: GatewayUnderTest };
+  before(async () => {
+    suite.upstream = await startFakeUpstream();
+    suite.gw = await startGateway(baseConfig(suite.upstream.baseUrl, extra));
+  });
+  after(async () => {
+    await suite.gw?.close();
+    await suite.upstream?.close();
+  });
+  return suite;
 }

@@ -1,39 +1,29 @@
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
-import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
-import { baseConfig, startGateway, type GatewayUnderTest } from './gateway-under-test.js';
+import { startFakeUpstream } from '../../fixtures/fake-upstream.js';
+import { baseConfig, gatewayForSuite, startGateway } from './gateway-under-test.js';
 
 describe('gateway: model discovery and request validation', () => {
-  let upstream: FakeUpstream;
-  let gw: GatewayUnderTest;
-
-  before(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway(baseConfig(upstream.baseUrl));
-  });
-  after(async () => {
-    await gw?.close();
-    await upstream?.close();
-  });
+  const suite = gatewayForSuite();
 
   it('passes the upstream model list through', async () => {
-    const models = await gw.client.models.list();
+    const models = await suite.gw.client.models.list();
     assert.ok(models.data.length > 0);
     assert.equal(models.data[0]?.object, 'model');
   });
 
   it('rejects a model without a model_price entry with 400 model_not_allowed', async () => {
-    upstream.reset();
+    suite.upstream.reset();
     await assert.rejects(
-      gw.client.chat.completions.create({ model: 'not-priced', messages: [{ role: 'user', content: 'hi' }] }),
+      suite.gw.client.chat.completions.create({ model: 'not-priced', messages: [{ role: 'user', content: 'hi' }] }),
       (error: unknown) =>
         error instanceof OpenAI.BadRequestError && (error.error as { code?: string }).code === 'model_not_allowed',
     );
-    assert.equal(upstream.calls.length, 0);
+    assert.equal(suite.upstream.calls.length, 0);
   });
 
   it('refuses stream: true with 422 while streaming is off', async () => {
-    const response = await fetch(`${gw.url}/v1/chat/completions`, {
+    const response = await fetch(`${suite.gw.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
@@ -43,7 +33,7 @@ describe('gateway: model discovery and request validation', () => {
   });
 
   it('answers unknown routes with the 404 envelope', async () => {
-    const response = await fetch(`${gw.url}/v2/nothing`);
+    const response = await fetch(`${suite.gw.url}/v2/nothing`);
     assert.equal(response.status, 404);
     const body = (await response.json()) as { error: { code: string; param: null } };
     assert.equal(body.error.code, 'not_found');
@@ -51,13 +41,13 @@ describe('gateway: model discovery and request validation', () => {
   });
 
   it('serves the probes and /version', async () => {
-    assert.equal(await (await fetch(`${gw.url}/healthz`)).text(), 'ok');
-    const startup = await fetch(`${gw.url}/startupz`);
+    assert.equal(await (await fetch(`${suite.gw.url}/healthz`)).text(), 'ok');
+    const startup = await fetch(`${suite.gw.url}/startupz`);
     assert.equal(startup.status, 200);
-    const ready = await fetch(`${gw.url}/readyz`);
+    const ready = await fetch(`${suite.gw.url}/readyz`);
     assert.equal(ready.status, 200);
     assert.equal(await ready.text(), 'ready');
-    const version = (await (await fetch(`${gw.url}/version`)).json()) as Record<string, unknown>;
+    const version = (await (await fetch(`${suite.gw.url}/version`)).json()) as Record<string, unknown>;
     assert.equal(version.supported_api_style, 'openai_compatible');
     assert.equal(version.provider_specific_config_blocks, false);
     assert.equal(version.gw_enforcement_mode, 'enforce');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { freePort } from '../../fixtures/free-port.js';
-import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
+import type { FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
-import { baseConfig, startGateway, type GatewayUnderTest } from './gateway-under-test.js';
+import { baseConfig, gatewayForSuite, startGateway } from './gateway-under-test.js';
 
 const ask = (url: string) =>
   fetch(`${url}/v1/chat/completions`, {
@@ -12,17 +12,7 @@ const ask = (url: string) =>
   });
 
 describe('gateway: upstream failures are mapped and counted', () => {
-  let upstream: FakeUpstream;
-  let gw: GatewayUnderTest;
-
-  before(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway(baseConfig(upstream.baseUrl));
-  });
-  after(async () => {
-    await gw?.close();
-    await upstream?.close();
-  });
+  const suite = gatewayForSuite();
 
   const openAiError = (message: string, code: string) => ({
     error: { message, type: 'invalid_request_error', param: null, code },
@@ -68,13 +58,13 @@ describe('gateway: upstream failures are mapped and counted', () => {
 
   for (const c of cases) {
     it(c.name, async () => {
-      upstream.behave(c.behaviour as Parameters<FakeUpstream['behave']>[0]);
-      const before = errorCount(await gw.metricsText(), c.cls);
-      const response = await ask(gw.url);
+      suite.upstream.behave(c.behaviour as Parameters<FakeUpstream['behave']>[0]);
+      const before = errorCount(await suite.gw.metricsText(), c.cls);
+      const response = await ask(suite.gw.url);
       assert.equal(response.status, c.status);
       const body = (await response.json()) as { error: { code: string } };
       assert.equal(body.error.code, c.code);
-      assert.equal(errorCount(await gw.metricsText(), c.cls), before + 1);
+      assert.equal(errorCount(await suite.gw.metricsText(), c.cls), before + 1);
     });
   }
 
@@ -92,9 +82,9 @@ describe('gateway: upstream failures are mapped and counted', () => {
   });
 
   it('exposes metrics a strict Prometheus parser accepts', async () => {
-    upstream.behave({ kind: 'ok' });
-    await ask(gw.url);
-    const families = parsePrometheusText(await gw.metricsText());
+    suite.upstream.behave({ kind: 'ok' });
+    await ask(suite.gw.url);
+    const families = parsePrometheusText(await suite.gw.metricsText());
     for (const name of [
       'gw_requests_total',
       'gw_errors_total',
