@@ -21,26 +21,28 @@ export interface GatewayOptions {
  * const { url } = await gateway.listen();
  */
 export class Gateway implements GatewayState {
-  readonly metrics = new Metrics();
+  readonly metrics: Metrics;
   readonly logger: Logger;
   shuttingDown = false;
   #runtime: Runtime;
   #server: Server | undefined;
   readonly #configFile: string | undefined;
 
-  private constructor(runtime: Runtime, logger: Logger, configFile: string | undefined) {
+  private constructor(runtime: Runtime, logger: Logger, metrics: Metrics, configFile: string | undefined) {
     this.#runtime = runtime;
     this.logger = logger;
+    this.metrics = metrics;
     this.#configFile = configFile;
   }
 
   /** Builds the gateway from a resolved config and starts its plugins. */
   static async create(config: ResolvedConfig, options: GatewayOptions = {}): Promise<Gateway> {
     const logger = options.logger ?? pino({ level: config.get<string>('log_level') ?? 'info' });
-    const gateway = new Gateway(undefined as unknown as Runtime, logger, options.configFile);
-    gateway.#runtime = buildRuntime(config, { logger, metrics: gateway.metrics });
-    await gateway.#runtime.kernel.start();
-    return gateway;
+    // One registry for the life of the process, so counters survive a reload.
+    const metrics = new Metrics();
+    const runtime = buildRuntime(config, { logger, metrics });
+    await runtime.kernel.start();
+    return new Gateway(runtime, logger, metrics, options.configFile);
   }
 
   static async fromFile(file: string, options: Omit<GatewayOptions, 'configFile'> = {}): Promise<Gateway> {
