@@ -6,6 +6,7 @@ import type { Kernel } from '../kernel.js';
 import { parseChatRequest } from './chat-request.js';
 import { clientSignal, lowerCaseHeaders } from './client.js';
 import { readJsonBody } from './read-body.js';
+import { writeError } from './write-error.js';
 import type { HostOptions } from './host-options.js';
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
@@ -59,10 +60,7 @@ function checkPhase(): Promise<void> {
 function writeReply(ctx: Context, exchange: Exchange): void {
   ctx.set('x-sluice-trace-id', exchange.traceId);
   if (exchange.error !== undefined) {
-    const reply = exchange.error.reply();
-    ctx.status = reply.status;
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify(reply.body);
+    writeError(ctx, exchange.error);
     return;
   }
   const response = exchange.response;

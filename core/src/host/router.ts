@@ -7,6 +7,8 @@ import type { Kernel } from '../kernel.js';
 import { chatCompletionsHandler } from './chat-route.js';
 import { clientSignal, lowerCaseHeaders } from './client.js';
 import { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
+import { writeError } from './write-error.js';
+import { errorsCounter } from '../kernel-metrics.js';
 
 /**
  * A @koa/router with `POST /v1/chat/completions` and every plugin route, under `prefix`.
@@ -18,6 +20,7 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
   const resolved: HostOptions = { maxBodyBytes: DEFAULT_MAX_BODY_BYTES, streaming: false, ...options };
   const router = new Router(resolved.prefix ? { prefix: resolved.prefix } : {});
   router.post('/v1/chat/completions', chatCompletionsHandler(kernel, resolved));
+  const errors = errorsCounter(kernel.metrics);
   for (const route of kernel.routes) {
     const handler = async (ctx: Context) => {
       try {
@@ -29,6 +32,7 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
       } catch (error) {
         const failure = toGatewayError(error);
         if (failure.code === 'internal_error') kernel.logger.error({ err: error, route: route.path }, 'route failed');
+        errors.inc({ class: failure.code });
         writeError(ctx, failure);
       }
     };
@@ -54,12 +58,4 @@ export function gatewayMiddleware(kernel: Kernel, options: Partial<HostOptions> 
       }
       await next();
     });
-}
-
-/** Writes the gateway's error envelope. */
-export function writeError(ctx: Context, error: GatewayError): void {
-  const reply = error.reply();
-  ctx.status = reply.status;
-  ctx.type = 'application/json';
-  ctx.body = JSON.stringify(reply.body);
 }

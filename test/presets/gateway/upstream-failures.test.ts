@@ -81,6 +81,15 @@ describe('gateway: upstream failures are mapped and counted', () => {
     }
   });
 
+  it('maps and counts a failure of the model list route too', async () => {
+    suite.upstream.behave({ kind: 'status', status: 503, body: 'down' });
+    const before = errorCount(await suite.gw.metricsText(), 'upstream_server_error');
+    const response = await fetch(`${suite.gw.url}/v1/models`);
+    assert.equal(response.status, 502);
+    assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'upstream_server_error');
+    assert.equal(errorCount(await suite.gw.metricsText(), 'upstream_server_error'), before + 1);
+  });
+
   it('exposes metrics a strict Prometheus parser accepts', async () => {
     suite.upstream.behave({ kind: 'ok' });
     await ask(suite.gw.url);
