@@ -23,6 +23,7 @@ export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';
 export type { Route, RouteReply, RouteRequest } from './route.js';
 export { createGatewayRouter, gatewayMiddleware } from './host/router.js';
 export { writeError } from './host/write-error.js';
+export { serveChatCompletion, type ChatHandlerOptions } from './host/chat-handler.js';
 export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host/host-options.js';
 export { coreDirectives } from './core-directives.js';
 export * from './config/index.js';

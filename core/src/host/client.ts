@@ -1,12 +1,11 @@
 /** What the host learns about the client connection. */
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Context } from 'koa';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
 /** An AbortSignal that fires when the client closes the connection before the response is sent. */
-export function clientSignal(ctx: Context): AbortSignal {
+export function clientSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) controller.abort(new Error('client closed the connection'));
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
   });
   return controller.signal;
 }

@@ -24,7 +24,7 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
   for (const route of kernel.routes) {
     const handler = async (ctx: Context) => {
       try {
-        const reply = await route.handle({ headers: lowerCaseHeaders(ctx.req.headers), signal: clientSignal(ctx) });
+        const reply = await route.handle({ headers: lowerCaseHeaders(ctx.req.headers), signal: clientSignal(ctx.res) });
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
         ctx.status = reply.status;
         ctx.type = 'application/json';

@@ -1,13 +1,15 @@
 /** The gateway service: listens, reloads on SIGHUP, drains on SIGTERM/SIGINT. */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Metrics, type ResolvedConfig } from '@sluice/core';
+import { GatewayError, Metrics, serveChatCompletion, type ResolvedConfig } from '@sluice/core';
 import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { parseListenAddr } from './directives.js';
 import { buildRuntime, type Runtime } from './runtime.js';
+
+const CHAT_PATH = '/v1/chat/completions';
 
 export interface GatewayOptions {
   /** The config file, re-read on reload. */
@@ -56,8 +58,12 @@ export class Gateway implements GatewayState {
   /** Starts listening on `listen_addr` (or the given address) and resolves with the base URL. */
   async listen(address: string = this.#runtime.settings.listenAddr): Promise<{ url: string; port: number; host: string }> {
     const { host, port } = parseListenAddr(address);
-    const app = createGatewayApp(this);
-    const server = createServer(app.callback());
+    const koa = createGatewayApp(this).callback();
+    const server = createServer((req, res) => {
+      // The hot route skips Koa; probes, metrics, models, errors and shutdown replies stay on Koa.
+      if (req.method === 'POST' && !this.shuttingDown && req.url?.split('?', 1)[0] === CHAT_PATH) void this.#serveChat(req, res);
+      else void koa(req, res);
+    });
     server.keepAliveTimeout = 65_000;
     this.#server = server;
     server.listen(port, host);
@@ -65,6 +71,33 @@ export class Gateway implements GatewayState {
     const bound = server.address() as AddressInfo;
     const shown = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
     return { url: `http://${shown}:${bound.port}`, port: bound.port, host: bound.address };
+  }
+
+  async #serveChat(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const runtime = this.#runtime;
+    const inFlight = this.metrics.gauge({
+      name: 'gw_in_flight_requests',
+      help: 'HTTP requests being served, /metrics included.',
+    });
+    inFlight.inc();
+    runtime.inFlight += 1;
+    try {
+      await serveChatCompletion(
+        runtime.kernel,
+        { maxBodyBytes: runtime.settings.maxBodyBytes, streaming: runtime.settings.streaming },
+        req,
+        res,
+      );
+    } catch (error) {
+      this.logger.error({ err: error }, 'chat request failed outside the pipeline');
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify(new GatewayError('internal_error').reply().body));
+    } finally {
+      runtime.inFlight -= 1;
+      inFlight.dec();
+    }
   }
 
   /**
