@@ -1,9 +1,14 @@
-/** The cost and savings counters, production and observe-mode (evaluation) ones. */
+/** The cost and savings counters, production and observe-mode (evaluation) ones, all in micro-USD but tokens. */
 import type { Kernel } from '@sluice/core';
 
-export function costMetrics(kernel: Kernel) {
+/**
+ * Gets or creates every counter, so `/metrics` shows them at zero before the first request.
+ * `costModels` are the values the `model` label can take (priced models, and `unknown` with
+ * pass-through on); each series starts at zero too.
+ */
+export function costMetrics(kernel: Kernel, costModels: readonly string[]) {
   const m = kernel.metrics;
-  return {
+  const metrics = {
     requestCost: m.counter<'model'>({
       name: 'gw_request_cost_micro_usd_total',
       help: 'Estimated upstream chat cost in micro-USD, by priced model (unknown when unpriced).',
@@ -31,6 +36,8 @@ export function costMetrics(kernel: Kernel) {
       help: 'Observe mode: upstream calls a cache hit would have avoided.',
     }),
   };
+  for (const model of costModels) metrics.requestCost.inc({ model }, 0);
+  return metrics;
 }
 
 export type CostMetrics = ReturnType<typeof costMetrics>;

@@ -1,8 +1,16 @@
-/** `model_price` and `allow_unknown_models_pass_through`. */
+/** The directives cost-meter owns, `model_price` and `allow_unknown_models_pass_through`, and their mapping to options. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
-import type { CostMeterOptionsInput } from './options.js';
+import { ConfigError, defineDirectives, type DirectiveValues } from '@sluice/core';
+import type { CostMeterOptions } from './options.js';
+import { repeatedModelIndex, repeatedModelMessage } from './price-table.js';
 
+/** `model_price` resolves to one `[model, input, output]` tuple per statement. */
+type PriceWords = readonly [string, number, number];
+
+/**
+ * @example
+ * resolveConfig(parseConfig('model_price gpt-4o 2.5 10;', { file }), [coreDirectives, costMeterDirectives]);
+ */
 export const costMeterDirectives = defineDirectives({
   model_price: {
     summary: 'An allowed model and its prices in USD per 1M tokens (input, output). Also the model allowlist.',
@@ -12,11 +20,7 @@ export const costMeterDirectives = defineDirectives({
       { name: 'output_price', schema: Type.Number({ minimum: 0 }) },
     ],
     repeatable: true,
-    check: (value) => {
-      const models = (value as [string, number, number][]).map(([model]) => model);
-      const twice = models.find((model, index) => models.indexOf(model) !== index);
-      return twice === undefined ? undefined : `model "${twice}" is priced more than once`;
-    },
+    check: (value) => repeatedModelProblem(value as readonly PriceWords[]),
   },
   allow_unknown_models_pass_through: {
     summary: 'Accept models without a `model_price` entry (their cost then reads zero).',
@@ -25,10 +29,23 @@ export const costMeterDirectives = defineDirectives({
   },
 });
 
-export function costMeterOptionsFromConfig(config: DirectiveValues): CostMeterOptionsInput {
-  const prices = config.get<[string, number, number][]>('model_price') ?? [];
+/**
+ * Maps resolved directive values to plugin options. Throws a ConfigError for a model priced twice,
+ * so values that did not come through `resolveConfig` are held to the same rule.
+ * @example
+ * kernel.use(new CostMeterPlugin(costMeterOptionsFromConfig(config)));
+ */
+export function costMeterOptionsFromConfig(config: DirectiveValues): CostMeterOptions {
+  const words = config.get<readonly PriceWords[]>('model_price') ?? [];
+  const problem = repeatedModelProblem(words);
+  if (problem !== undefined) throw new ConfigError(`model_price: ${problem}`);
   return {
-    prices: prices.map(([model, input, output]) => ({ model, inputMicroUsdPerToken: input, outputMicroUsdPerToken: output })),
+    prices: words.map(([model, input, output]) => ({ model, inputMicroUsdPerToken: input, outputMicroUsdPerToken: output })),
     allowUnknownModels: config.get<boolean>('allow_unknown_models_pass_through') ?? false,
   };
+}
+
+function repeatedModelProblem(words: readonly PriceWords[]): string | undefined {
+  const index = repeatedModelIndex(words.map(([model]) => ({ model })));
+  return index === undefined ? undefined : repeatedModelMessage(words[index]![0]);
 }

@@ -1,4 +1,4 @@
-/** @sluice/plugin-cost-meter: model allowlist, cost and savings. */
+/** @sluice/plugin-cost-meter: the model_price allowlist, request cost and cache savings in micro-USD. */
 export { CostMeterPlugin } from './plugin.js';
 export { CostMeterOptionsSchema, type CostMeterOptions, type CostMeterOptionsInput } from './options.js';
 export { PriceTable, type ModelPrice } from './price-table.js';

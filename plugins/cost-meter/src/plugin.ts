@@ -1,22 +1,17 @@
-/** The model allowlist, and the cost and savings of every response in micro-USD. */
-import {
-  GatewayError,
-  Stage,
-  validateOptions,
-  type Exchange,
-  type Kernel,
-  type ModelResponse,
-  type Plugin,
-  type Usage,
-} from '@sluice/core';
-import { costMetrics, type CostMetrics } from './cost-metrics.js';
+/** The model allowlist, and the cost and savings of every complete response in micro-USD. */
+import { GatewayError, PluginOptionsError, Stage, validateOptions, type Exchange, type Kernel, type Plugin } from '@sluice/core';
+import { accountFor, UNPRICED_MODEL } from './accounting.js';
+import { costMetrics } from './cost-metrics.js';
 import { CostMeterOptionsSchema, type CostMeterOptions, type CostMeterOptionsInput } from './options.js';
-import { PriceTable } from './price-table.js';
+import { PriceTable, repeatedModelIndex, repeatedModelMessage } from './price-table.js';
 
 const PLUGIN_NAME = 'cost-meter';
-const MAX_ECHOED_MODEL = 100;
+/** The client's model name is not prompt text, but it is still client input: echo a bounded prefix. */
+const MAX_ECHOED_MODEL_CHARS = 100;
 
 /**
+ * Refuses models without a price entry (unless pass-through is on) before any guard spends a call,
+ * and counts request cost, cache savings and tokens saved.
  * @example
  * kernel.use(new CostMeterPlugin({ prices: [{ model: 'gpt-4o-mini', inputMicroUsdPerToken: 0.15, outputMicroUsdPerToken: 0.6 }] }));
  */
@@ -27,66 +22,49 @@ export class CostMeterPlugin implements Plugin {
 
   constructor(options: CostMeterOptionsInput = {}) {
     this.options = validateOptions(PLUGIN_NAME, CostMeterOptionsSchema, options);
-    try {
-      this.prices = new PriceTable(this.options.prices);
-    } catch (error) {
-      throw new Error(`${PLUGIN_NAME}: ${(error as Error).message}`, { cause: error });
+    const repeated = repeatedModelIndex(this.options.prices);
+    if (repeated !== undefined) {
+      const model = this.options.prices[repeated]!.model;
+      throw new PluginOptionsError(PLUGIN_NAME, [{ path: `prices.${repeated}.model`, message: repeatedModelMessage(model) }]);
     }
+    this.prices = new PriceTable(this.options.prices);
   }
 
   apply(kernel: Kernel): void {
-    const metrics = costMetrics(kernel);
+    // Created here, not on first use, so /metrics shows every counter at zero from the start.
+    const costModels = this.options.prices.map((price) => price.model);
+    const metrics = costMetrics(kernel, this.options.allowUnknownModels ? [...costModels, UNPRICED_MODEL] : costModels);
 
     kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, async (exchange) => {
-      const model = exchange.request.model;
-      if (this.options.allowUnknownModels || this.prices.has(model)) return undefined;
-      kernel.evidence(
-        exchange,
-        { source: 'gateway', category: 'policy', event_type: 'model.rejected', outcome: 'blocked' },
-        {
-          upstream: { model: model.slice(0, MAX_ECHOED_MODEL) },
-          decision: { action: 'reject', reason_code: 'MODEL_NOT_ALLOWED' },
-        },
-      );
-      throw new GatewayError('model_not_allowed', {
-        message: `model "${model.slice(0, MAX_ECHOED_MODEL)}" has no model_price entry; add one or set allow_unknown_models_pass_through on`,
-      });
+      this.#admit(kernel, exchange);
+      return undefined;
     });
 
+    // ADMISSION on postScan: every complete response, cached or fresh, is seen before a response scan can bail.
     kernel.hooks.postScan.tapPromise({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, async (exchange, response) => {
-      this.#account(exchange, response, metrics);
+      accountFor(exchange, response, this.prices, metrics);
       return undefined;
     });
   }
 
-  #account(exchange: Exchange, response: ModelResponse, metrics: CostMetrics): void {
-    const requested = exchange.request.model;
-    if (exchange.cache.status === 'hit') {
-      const saved = this.#costOfCached(response, requested);
-      exchange.cost.grossSavedMicroUsd = saved.cost;
-      metrics.grossSaved.inc(saved.cost);
-      metrics.netSaved.inc(Math.max(0, saved.cost - exchange.cost.overheadMicroUsd));
-      metrics.tokensSaved.inc(saved.tokens);
-      return;
-    }
-    const usage = exchange.usage ?? response.body.usage;
-    const reported = response.body.model;
-    exchange.cost.requestMicroUsd = this.prices.costOf(usage, reported, requested);
-    metrics.requestCost.inc(
-      { model: this.prices.priceOf(reported, requested)?.model ?? 'unknown' },
-      exchange.cost.requestMicroUsd,
+  #admit(kernel: Kernel, exchange: Exchange): void {
+    const model = exchange.request.model;
+    if (this.options.allowUnknownModels || this.prices.has(model)) return;
+    const shown = echoable(model);
+    kernel.evidence(
+      exchange,
+      { source: 'gateway', category: 'policy', event_type: 'model.rejected', outcome: 'blocked' },
+      { upstream: { model: shown }, decision: { action: 'reject', reason_code: 'MODEL_NOT_ALLOWED' } },
     );
-    if (exchange.cache.wouldHit === true && exchange.cached !== undefined) {
-      const saved = this.#costOfCached(exchange.cached, requested);
-      metrics.evaluationGrossSaved.inc(saved.cost);
-      metrics.evaluationNetSaved.inc(Math.max(0, saved.cost - exchange.cost.overheadMicroUsd));
-      metrics.evaluationAvoided.inc();
-    }
+    throw new GatewayError('model_not_allowed', {
+      message: `model "${shown}" has no model_price entry; add one or set allow_unknown_models_pass_through on`,
+    });
   }
+}
 
-  #costOfCached(cached: ModelResponse, requested: string): { cost: number; tokens: number } {
-    const usage: Usage | undefined = cached.body.usage;
-    const tokens = usage === undefined ? 0 : (usage.prompt_tokens || 0) + (usage.completion_tokens || 0);
-    return { cost: this.prices.costOf(usage, cached.body.model, requested), tokens };
-  }
+/** At most MAX_ECHOED_MODEL_CHARS UTF-16 units, never ending in half a surrogate pair. */
+function echoable(model: string): string {
+  if (model.length <= MAX_ECHOED_MODEL_CHARS) return model;
+  const cut = model.slice(0, MAX_ECHOED_MODEL_CHARS);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
