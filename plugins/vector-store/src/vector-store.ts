@@ -1,0 +1,76 @@
+/**
+ * The VectorStore contract: what the semantic cache and the vector answer cache need of an index of
+ * vectors, each with one JSON payload. Backends: `hnsw` (in-process, persisted) and `qdrant` (gRPC).
+ */
+
+/** How distance is measured. `cosine` and `ip`: distance = 1 − dot product of the (normalised) vectors. */
+export type Metric = 'cosine' | 'l2' | 'ip';
+
+export const METRICS: readonly Metric[] = ['cosine', 'l2', 'ip'];
+
+/**
+ * Similarity from distance, the same for every metric: 1 − distance. For `cosine` this is the cosine
+ * similarity, for `ip` the dot product, for `l2` one minus the squared Euclidean distance.
+ */
+export function similarityOf(distance: number): number {
+  return 1 - distance;
+}
+
+/** An equality filter on payload fields: every field must equal its value. Backends push it down. */
+export type PayloadMatch = Readonly<Record<string, string | number | boolean>>;
+
+export interface VectorRecord<P> {
+  /** An integer 0..2^53−1. */
+  readonly id: number;
+  readonly vector: readonly number[];
+  readonly payload: P;
+}
+
+export interface VectorHit<P> {
+  readonly id: number;
+  readonly distance: number;
+  /** `similarityOf(distance)`. */
+  readonly similarity: number;
+  readonly payload: P;
+}
+
+export interface SearchOptions {
+  /** How many neighbours, nearest first. */
+  readonly k: number;
+  /** Search breadth (HNSW `ef`); a backend default when absent. Raised to `k` when smaller. */
+  readonly ef?: number;
+  readonly filter?: PayloadMatch;
+}
+
+/** What an upsert did: a new id, a replaced active id, or a deleted (tombstoned) id brought back. */
+export type UpsertOutcome = 'inserted' | 'replaced' | 'revived';
+
+/**
+ * A store of vectors with payloads. Writes resolve once they are as durable as the backend's
+ * configuration promises (e.g. after the write-ahead log's fsync); reads never wait for saves.
+ * @example
+ * const store: VectorStore<{ answer: string }> = await HnswVectorStore.open({ dims: 384 });
+ * await store.upsert({ id: 1, vector, payload: { answer: 'Paris' } });
+ * const [best] = await store.search(query, { k: 1 });
+ */
+export interface VectorStore<P> {
+  /** `hnsw` or `qdrant`. */
+  readonly backend: string;
+  readonly dims: number;
+  readonly metric: Metric;
+  /** Adds a new id; an active id is refused with `VectorStoreError('already_exists')`; a deleted id is revived. */
+  insert(record: VectorRecord<P>): Promise<UpsertOutcome>;
+  /** Inserts or replaces the vector and payload of an id. */
+  upsert(record: VectorRecord<P>): Promise<UpsertOutcome>;
+  /** Tombstones an id; false when it was not active. */
+  delete(id: number): Promise<boolean>;
+  /** Nearest active records first. */
+  search(query: readonly number[], options: SearchOptions): Promise<VectorHit<P>[]>;
+  get(id: number): Promise<VectorRecord<P> | undefined>;
+  /** Number of active records. */
+  count(): Promise<number>;
+  /** Every active record, in no particular order; safe against writes made while iterating. */
+  iterate(): AsyncIterable<VectorRecord<P>>;
+  /** Releases resources (and, for persisted backends, writes what they promise to write on close). */
+  close(): Promise<void>;
+}
