@@ -15,10 +15,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
 const BYPASS = { 'x-sluice-cache-bypass': '1' };
+/** `BENCH_PATHS=c,e` measures only those paths (quicker while comparing a change); default all. */
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e').split(',').map((p) => p.trim()));
 
 interface Row {
   readonly load: LoadResult;
   readonly latency: LatencyResult;
+  /** CPU of the process serving the path, per request of the load run (µs); undefined without /proc. */
+  readonly cpuUsPerRequest: number | undefined;
 }
 
 export async function benchGateway(): Promise<void> {
@@ -40,26 +44,32 @@ export async function benchGateway(): Promise<void> {
     const memory = await track(startGatewayProcess(memoryConf));
 
     const rows: Row[] = [];
-    const run = async (name: string, url: string, headers: Record<string, string> = {}) => {
+    const run = async (name: string, server: BenchProcess, headers: Record<string, string> = {}) => {
+      if (!PATHS.has(name.slice(1, 2))) return;
+      const url = `${server.url}/v1/chat/completions`;
       await fetch(url, { method: 'POST', body: BODY, headers: { 'content-type': 'application/json', ...headers } });
       const latency = await sequentialLatency(url, BODY, headers, { requests: LATENCY_REQUESTS, warmup: 300 });
+      const cpuBefore = server.cpuMicros();
       const load = await measure(name, { url, body: BODY, headers, seconds: SECONDS, connections: CONNECTIONS });
-      rows.push({ load, latency });
+      const cpuAfter = server.cpuMicros();
+      const cpuUsPerRequest =
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, load.requests);
+      rows.push({ load, latency, cpuUsPerRequest });
       console.error(`done: ${name}`);
     };
 
-    await run('(a) fake upstream, direct', `${upstream.url}/v1/chat/completions`);
-    await run('(b) pass-through via gateway (cache bypassed)', `${passThrough.url}/v1/chat/completions`, BYPASS);
-    await run('(c) exact hit, in-memory cache', `${memory.url}/v1/chat/completions`);
+    await run('(a) fake upstream, direct', upstream);
+    await run('(b) pass-through via gateway (cache bypassed)', passThrough, BYPASS);
+    await run('(c) exact hit, in-memory cache', memory);
     if (redis !== undefined) {
       const redisConf = join(dir, 'redis.conf');
       await writeFile(redisConf, gatewayConfig(upstream.url, `kv_url ${redis.url};\nkv_key_prefix "${redis.prefix}";`));
       const viaRedis = await track(startGatewayProcess(redisConf));
-      await run('(d) exact hit, Redis cache', `${viaRedis.url}/v1/chat/completions`);
+      await run('(d) exact hit, Redis cache', viaRedis);
     } else {
       console.error('SKIPPED: (d) exact hit, Redis cache: no Redis answers and redis-server is not installed');
     }
-    await run('(e) bare node:http, same JSON', `${bare.url}/v1/chat/completions`);
+    await run('(e) bare node:http, same JSON', bare);
     report(rows);
   } finally {
     await Promise.all(started.map((p) => p.stop()));
@@ -84,11 +94,12 @@ function report(rows: Row[]): void {
   console.log(
     `load: ${CONNECTIONS} connections × ${SECONDS} s each (autocannon); latency: ${LATENCY_REQUESTS} sequential requests on one connection\n`,
   );
-  console.log('| path | requests/s | p50 ms | p99 ms | sequential p50 µs | sequential p99 µs | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const { load, latency } of rows) {
+  console.log('| path | requests/s | p50 ms | p99 ms | sequential p50 µs | sequential p99 µs | server CPU µs/request | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { load, latency, cpuUsPerRequest } of rows) {
+    const cpu = cpuUsPerRequest === undefined ? 'n/a' : cpuUsPerRequest.toFixed(1);
     console.log(
-      `| ${load.name} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${Math.round(latency.p50Us)} | ${Math.round(latency.p99Us)} | ${load.errors + load.non2xx} |`,
+      `| ${load.name} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${Math.round(latency.p50Us)} | ${Math.round(latency.p99Us)} | ${cpu} | ${load.errors + load.non2xx} |`,
     );
   }
   const a = byName('(a)');

@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   readonly name: string;
   readonly requestsPerSecond: number;
+  /** Requests answered in the whole run. */
+  readonly requests: number;
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
@@ -31,6 +33,7 @@ export async function measure(name: string, options: LoadOptions): Promise<LoadR
   return {
     name,
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

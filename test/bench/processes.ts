@@ -1,10 +1,31 @@
 /** Starts benchmark servers as separate processes, so the load generator never shares their event loop. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface BenchProcess {
   readonly url: string;
+  /**
+   * CPU time (user + system) the process has used so far, in µs; undefined where /proc is missing.
+   * CPU per request is the measure that other work on a shared machine disturbs least.
+   */
+  cpuMicros(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** Linux kernels count process CPU in clock ticks of 10 ms (USER_HZ 100). */
+const MICROS_PER_TICK = 10_000;
+
+function cpuMicrosOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime is the 12th, stime the 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * MICROS_PER_TICK;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Spawns `node args…` and resolves with the URL built from the first stdout line matching `pattern`. */
@@ -23,7 +44,7 @@ export function startProcess(args: string[], pattern: RegExp, toUrl: (match: Reg
       if (match === null) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ url: toUrl(match), stop: () => stop(child) });
+      resolve({ url: toUrl(match), cpuMicros: () => cpuMicrosOf(child.pid), stop: () => stop(child) });
     });
   });
 }
