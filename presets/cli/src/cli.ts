@@ -1,11 +1,14 @@
 /** Dispatches `sluice <command>` and turns failures into a message and an exit code. */
 import { gatewayCommand } from './gateway-command.js';
+import { licenseCommand } from './license-command.js';
 
 const USAGE = `usage: sluice <command> [options]
 
 commands:
   gateway --config FILE [--test-config | --print-config | --prune-expired-semantic-cache]
           run the OpenAI-compatible caching gateway
+  license <keygen | issue | verify> [options]
+          create signing keys, issue and verify vector answer cache licenses
 
 run "sluice <command> --help" for the options of a command`;
 
@@ -22,6 +25,8 @@ export async function runCli(argv: readonly string[], output: Output = consoleOu
   switch (command) {
     case 'gateway':
       return gatewayCommand(rest, output);
+    case 'license':
+      return licenseCommand(rest, output);
     case undefined:
     case '--help':
     case '-h':
