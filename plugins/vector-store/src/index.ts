@@ -3,3 +3,36 @@ export { METRICS, similarityOf } from './vector-store.js';
 export { VectorStoreError, type VectorStoreErrorCode } from './vector-store-error.js';
 export { HnswIndex, type AddOutcome, type HnswSearchResult } from './hnsw/hnsw-index.js';
 export { HNSW_MAX_ID, type HnswIndexOptions, type ResolvedHnswIndexOptions } from './hnsw/hnsw-options.js';
+export { AtomicFile, fsyncDirectory, isTempName, tempPathFor, writeFileAtomic, TEMP_MARKER } from './persistence/atomic-file.js';
+export {
+  ENVELOPE_MAGIC,
+  extractEnvelopePayload,
+  readEnvelopeHeader,
+  writeEnvelope,
+  type EnvelopeHeader,
+  type EnvelopeHeaderInput,
+} from './persistence/envelope.js';
+export { loadAnswers, saveAnswers, type AnswersSnapshot, type AnswersToSave } from './persistence/answers-file.js';
+export { MAX_JSON_FILE_BYTES } from './persistence/json-file.js';
+export { newSnapshotId } from './persistence/snapshot-id.js';
+export {
+  ANSWERS_FILE_NAME,
+  DEFAULT_INDEX_NAME,
+  loadPairedSet,
+  savePairedSet,
+  TOMBSTONES_FILE_NAME,
+  type LoadedPairedSet,
+  type PairedSetToLoad,
+  type PairedSetToSave,
+  type SavedPairedSet,
+} from './persistence/paired-set.js';
+export {
+  WriteAheadLog,
+  WalReplay,
+  segmentFileName,
+  type TruncatedTail,
+  type WalRecord,
+  type WalStats,
+} from './persistence/write-ahead-log.js';
+export { HnswVectorStore, type HnswVectorStoreOptions, type Durability } from './hnsw/hnsw-vector-store.js';
+export type { SetLocation, SaveResult } from './hnsw/snapshot-io.js';

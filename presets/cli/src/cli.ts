@@ -1,12 +1,15 @@
 /** Dispatches `sluice <command>` and turns failures into a message and an exit code. */
 import { gatewayCommand } from './gateway-command.js';
 import { licenseCommand } from './license-command.js';
+import { vectorCacheCommand } from './vector-cache-command.js';
 
 const USAGE = `usage: sluice <command> [options]
 
 commands:
   gateway --config FILE [--test-config | --print-config | --prune-expired-semantic-cache]
           run the OpenAI-compatible caching gateway
+  vector-cache
+          run the vector answer cache (configured by SVC_* environment variables)
   license <keygen | issue | verify> [options]
           create signing keys, issue and verify vector answer cache licenses
 
@@ -25,6 +28,8 @@ export async function runCli(argv: readonly string[], output: Output = consoleOu
   switch (command) {
     case 'gateway':
       return gatewayCommand(rest, output);
+    case 'vector-cache':
+      return vectorCacheCommand(rest, output);
     case 'license':
       return licenseCommand(rest, output);
     case undefined:

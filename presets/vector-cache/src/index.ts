@@ -13,3 +13,10 @@ export {
   loadLicensePublicKey,
   type LicenseKeyPair,
 } from './license/license-keys.js';
+export { VectorCacheService, type StartOptions } from './service.js';
+export { readSettings, SettingError, type VectorCacheSettings, type Durability } from './settings.js';
+export { ServiceError, SERVICE_ERRORS, type ServiceErrorCode, type ServiceErrorBody } from './service-error.js';
+export { AnswerCache, type AnswerRecord, type QaResult } from './answer-cache.js';
+export { createVectorCacheApp } from './http/app.js';
+export { openApiDocument } from './http/openapi.js';
+export { VECTOR_CACHE_VERSION } from './version.js';

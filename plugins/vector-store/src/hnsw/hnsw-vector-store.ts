@@ -1,0 +1,316 @@
+/** The `hnsw` VectorStore: hnswlib-node in process, persisted as a paired set plus a write-ahead log. */
+import { WriteAheadLog } from '../persistence/write-ahead-log.js';
+import {
+  similarityOf,
+  type Metric,
+  type PayloadMatch,
+  type SearchOptions,
+  type UpsertOutcome,
+  type VectorHit,
+  type VectorRecord,
+  type VectorStore,
+} from '../vector-store.js';
+import { VectorStoreError } from '../vector-store-error.js';
+import type { HnswIndexOptions } from './hnsw-options.js';
+import { readState, writeState, type SaveResult, type SetLocation } from './snapshot-io.js';
+import { StoreState, type StoreChange } from './store-state.js';
+import { WriteGate } from './write-gate.js';
+import { exportAnswers, importAnswers } from './answers-io.js';
+
+export type Durability = 'wal' | 'snapshot';
+
+export interface HnswVectorStoreOptions {
+  readonly dims: number;
+  readonly metric?: Metric;
+  readonly M?: number;
+  readonly efConstruction?: number;
+  readonly efSearch?: number;
+  /** Where the paired set and the log live; without it the store is memory only. */
+  readonly dataDir?: string;
+  /** `wal` (default): writes resolve after their log record is fsynced. `snapshot`: saves only. */
+  readonly durability?: Durability;
+  readonly indexName?: string;
+  /** Written into every saved set. */
+  readonly serverVersion?: string;
+  readonly logger?: { info(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+type ResolvedStoreOptions = Required<Omit<HnswVectorStoreOptions, 'dataDir' | 'logger'>> &
+  Pick<HnswVectorStoreOptions, 'dataDir' | 'logger'>;
+
+/**
+ * @example
+ * const store = await HnswVectorStore.open<{ answer: string }>({ dims: 384, dataDir: './data' });
+ * await store.upsert({ id: 1, vector, payload: { answer: 'Paris' } }); // durable when it resolves
+ * await store.saveSnapshot();                                          // paired set; the log restarts
+ * await store.close();                                                 // final save
+ */
+export class HnswVectorStore<P> implements VectorStore<P> {
+  readonly backend = 'hnsw';
+  readonly dims: number;
+  readonly metric: Metric;
+  readonly #options: ResolvedStoreOptions;
+  readonly #indexOptions: HnswIndexOptions;
+  readonly #gate = new WriteGate();
+  readonly #wal: WriteAheadLog | undefined;
+  #state: StoreState<P>;
+  #failure: string | undefined;
+  #closed = false;
+
+  private constructor(options: ResolvedStoreOptions, state: StoreState<P>, wal: WriteAheadLog | undefined) {
+    this.#options = options;
+    this.dims = options.dims;
+    this.metric = options.metric;
+    this.#indexOptions = state.index.options;
+    this.#state = state;
+    this.#wal = wal;
+  }
+
+  /** Restores the paired set (refusing a torn or foreign one) and replays the log written after it. */
+  static async open<P>(options: HnswVectorStoreOptions): Promise<HnswVectorStore<P>> {
+    const resolved: ResolvedStoreOptions = {
+      metric: 'cosine' as Metric,
+      M: 16,
+      efConstruction: 200,
+      efSearch: 128,
+      durability: 'wal' as Durability,
+      indexName: 'vcal.index',
+      serverVersion: '0.0.0',
+      ...options,
+    };
+    const indexOptions: HnswIndexOptions = {
+      dims: resolved.dims,
+      metric: resolved.metric,
+      M: resolved.M,
+      efConstruction: resolved.efConstruction,
+      efSearch: resolved.efSearch,
+    };
+    if (resolved.dataDir === undefined) return new HnswVectorStore<P>(resolved, StoreState.empty<P>(indexOptions), undefined);
+    const home = { dir: resolved.dataDir, indexName: resolved.indexName };
+    const loaded = await readState<P>(home, indexOptions);
+    const state = loaded?.state ?? StoreState.empty<P>(indexOptions);
+    // The log is opened in both modes: in `snapshot` mode it is never appended to, but a log left by
+    // an earlier `wal` run is still replayed and then retired by the first save.
+    const wal = await WriteAheadLog.open(resolved.dataDir);
+    let replayed = 0;
+    for await (const record of wal.replay(loaded?.walSegment ?? 0)) {
+      state.apply(record.meta as StoreChange<P>, record.vector);
+      replayed++;
+    }
+    resolved.logger?.info({ vectors: state.payloads.size, replayed }, 'vector store restored');
+    const store = new HnswVectorStore<P>(resolved, state, wal);
+    // What was replayed goes into a fresh set at once, so the log it came from can go.
+    if (replayed > 0) await store.saveSnapshot();
+    return store;
+  }
+
+  get activeCount(): number {
+    return this.#state.payloads.size;
+  }
+
+  get payloadCount(): number {
+    return this.#state.payloads.size;
+  }
+
+  /** Why writes are refused now (a failed log), or undefined. */
+  unwritableReason(): string | undefined {
+    return this.#failure;
+  }
+
+  /** The payload of an active id, without copying its vector. */
+  payloadOf(id: number): P | undefined {
+    return this.#state.payloads.get(id);
+  }
+
+  async insert(record: VectorRecord<P>): Promise<UpsertOutcome> {
+    return this.#change(record, true);
+  }
+
+  async upsert(record: VectorRecord<P>): Promise<UpsertOutcome> {
+    return this.#change(record, false);
+  }
+
+  async delete(id: number): Promise<boolean> {
+    checkStoreId(id);
+    await this.#writable();
+    const deleted = this.#state.delete(id);
+    if (deleted) await this.#log({ op: 'delete', id }, undefined);
+    return deleted;
+  }
+
+  async search(query: readonly number[], options: SearchOptions): Promise<VectorHit<P>[]> {
+    const state = this.#state;
+    const filter = options.filter === undefined ? undefined : matcher(state, options.filter);
+    const found = state.index.search(query, options.k, options.ef, filter);
+    const hits: VectorHit<P>[] = [];
+    for (let i = 0; i < found.ids.length; i++) {
+      const id = state.labels.idOf(found.ids[i]!);
+      const payload = state.payloads.get(id);
+      if (payload === undefined) continue;
+      const distance = found.distances[i]!;
+      hits.push({ id, distance, similarity: similarityOf(distance), payload });
+    }
+    return hits;
+  }
+
+  async get(id: number): Promise<VectorRecord<P> | undefined> {
+    const state = this.#state;
+    const payload = state.payloads.get(id);
+    const label = state.labels.labelFor(id, false);
+    const vector = payload === undefined || label === undefined ? undefined : state.index.vector(label);
+    return vector === undefined || payload === undefined ? undefined : { id, vector, payload };
+  }
+
+  async count(): Promise<number> {
+    return this.#state.payloads.size;
+  }
+
+  async *iterate(): AsyncIterable<VectorRecord<P>> {
+    for (const id of [...this.#state.payloads.keys()]) {
+      const record = await this.get(id);
+      if (record !== undefined) yield record;
+    }
+  }
+
+  /**
+   * Saves the paired set: to the data directory by default (the log then restarts), or to `target`
+   * (an export). Writes wait only while the state is copied; reads never wait.
+   */
+  saveSnapshot(target?: SetLocation): Promise<SaveResult> {
+    return this.#gate.serial(async () => {
+      const home = this.#home();
+      const location = target ?? home;
+      if (location === undefined)
+        throw new VectorStoreError('failed_precondition', 'a memory-only store needs a path to save to');
+      const atHome = home !== undefined && sameLocation(location, home);
+      return writeState(this.#state, location, this.#meta(), {
+        copy: (work) => this.#gate.exclusive(work),
+        rotate: () => (atHome && this.#wal ? this.#wal.rotate() : 0),
+        committed: async (segment) => {
+          if (atHome && this.#wal) await this.#wal.removeBefore(segment);
+        },
+      });
+    });
+  }
+
+  /** Replaces the live set with a saved one; a set that fails to load leaves the live one untouched. */
+  loadSnapshot(source: SetLocation): Promise<number> {
+    return this.#gate.serial(async () => {
+      const loaded = await readState<P>(source, this.#indexOptions);
+      if (loaded === undefined)
+        throw new VectorStoreError('failed_precondition', `${source.dir}: no snapshot named ${source.indexName}`);
+      await this.#replace(loaded.state);
+      return loaded.state.payloads.size;
+    });
+  }
+
+  /** Writes the answers alone (`answers.json` format) to `file`. */
+  saveAnswers(file: string): Promise<SaveResult> {
+    return this.#gate.serial(() => exportAnswers(file, new Map(this.#state.payloads), this.#meta()));
+  }
+
+  /** Replaces the answers of the active ids found in `file`; returns how many were replaced. */
+  loadAnswers(file: string): Promise<number> {
+    return this.#gate.serial(async () => {
+      const answers = await importAnswers<P>(file);
+      const current = this.#state;
+      const payloads = new Map(current.payloads);
+      let replaced = 0;
+      for (const [id, payload] of answers) {
+        if (!payloads.has(id)) continue;
+        payloads.set(id, payload);
+        replaced++;
+      }
+      await this.#replace(new StoreState(current.index, payloads, current.tombstones, current.labels));
+      return replaced;
+    });
+  }
+
+  /** Waits for saves, writes the final paired set (when persisted) and closes the log. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      if (this.#home() !== undefined && this.#failure === undefined) await this.saveSnapshot();
+      else await this.#gate.serial(async () => undefined);
+    } finally {
+      // A failed final save loses nothing in `wal` mode: the log is closed intact and replayed at start.
+      await this.#wal?.close();
+    }
+  }
+
+  async #change(record: VectorRecord<P>, insertOnly: boolean): Promise<UpsertOutcome> {
+    checkStoreId(record.id);
+    await this.#writable();
+    if (insertOnly && this.#state.has(record.id)) {
+      throw new VectorStoreError('already_exists', `id ${record.id} already exists; use upsert to replace it`);
+    }
+    const outcome = this.#state.upsert(record.id, record.vector, record.payload);
+    await this.#log({ op: 'upsert', id: record.id, payload: record.payload }, record.vector);
+    return outcome;
+  }
+
+  async #writable(): Promise<void> {
+    if (this.#closed) throw new VectorStoreError('unavailable', 'the vector store is closed');
+    await this.#gate.writable();
+    if (this.#failure !== undefined) throw new VectorStoreError('unavailable', `writes are refused: ${this.#failure}`);
+  }
+
+  async #log(change: StoreChange<P>, vector: readonly number[] | undefined): Promise<void> {
+    if (this.#wal === undefined || this.#options.durability !== 'wal') return;
+    try {
+      await this.#wal.append(change, vector);
+    } catch (error) {
+      this.#failure ??= `the write-ahead log failed: ${(error as Error).message}`;
+      throw new VectorStoreError('unavailable', `the write could not be made durable: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** Commits a new state as the home set first, then swaps it in, with writes held back throughout. */
+  async #replace(next: StoreState<P>): Promise<void> {
+    const home = this.#home();
+    if (home === undefined) {
+      await this.#gate.exclusive(async () => void (this.#state = next));
+      return;
+    }
+    await this.#gate.exclusive(async () => {
+      await writeState(next, home, this.#meta(), {
+        copy: (work) => work(),
+        rotate: () => this.#wal?.rotate() ?? 0,
+        committed: async (segment) => {
+          this.#state = next;
+          await this.#wal?.removeBefore(segment);
+        },
+      });
+    });
+  }
+
+  #home(): SetLocation | undefined {
+    const dir = this.#options.dataDir;
+    return dir === undefined ? undefined : { dir, indexName: this.#options.indexName };
+  }
+
+  #meta() {
+    return { serverVersion: this.#options.serverVersion };
+  }
+}
+
+function checkStoreId(id: number): void {
+  if (!Number.isSafeInteger(id) || id < 0) {
+    throw new VectorStoreError('invalid_argument', `id must be an integer 0..${Number.MAX_SAFE_INTEGER}, got ${String(id)}`);
+  }
+}
+
+function matcher<P>(state: StoreState<P>, filter: PayloadMatch): (label: number) => boolean {
+  const entries = Object.entries(filter);
+  return (label) => {
+    const payload = state.payloads.get(state.labels.idOf(label)) as Record<string, unknown> | undefined;
+    return payload !== undefined && entries.every(([key, value]) => payload[key] === value);
+  };
+}
+
+function sameLocation(a: SetLocation, b: SetLocation): boolean {
+  return a.dir === b.dir && a.indexName === b.indexName;
+}

@@ -1,0 +1,46 @@
+/** The data plane: insert, upsert, delete, search and qa (app key). */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { requireKey } from './guard.js';
+import { readJson } from './read-json.js';
+import { requestSchemas } from './schemas.js';
+import type { ServiceContext } from './service-context.js';
+import { bodyCheck } from './validate.js';
+
+/**
+ * @example
+ * mountDataRoutes(router, service);
+ */
+export function mountDataRoutes(router: Router, service: ServiceContext): void {
+  const schemas = requestSchemas(service.settings.dims);
+  const checkEntry = bodyCheck(schemas.Entry, ['vector']);
+  const checkSearch = bodyCheck(schemas.Search, ['query']);
+  const checkQa = bodyCheck(schemas.Qa, ['query']);
+  const checkDelete = bodyCheck(schemas.Delete);
+  const app = requireKey(service, 'app');
+  const body = (ctx: Context) => readJson(ctx.req, service.settings.maxBodyBytes);
+  const reply = (ctx: Context, value: unknown) => {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(value);
+  };
+
+  router.post('/v1/insert', app, async (ctx) => {
+    await service.cache.insert(checkEntry(await body(ctx)));
+    reply(ctx, { ok: true });
+  });
+  router.post('/v1/upsert', app, async (ctx) => {
+    await service.cache.upsert(checkEntry(await body(ctx)));
+    reply(ctx, { ok: true });
+  });
+  router.post('/v1/delete', app, async (ctx) => {
+    const deleted = await service.cache.delete(checkDelete(await body(ctx)).ext_id);
+    reply(ctx, { deleted, ok: true });
+  });
+  router.post('/v1/search', app, async (ctx) => {
+    const hits = await service.cache.search(checkSearch(await body(ctx)));
+    reply(ctx, { hits });
+  });
+  router.post('/v1/qa', app, async (ctx) => {
+    reply(ctx, await service.cache.qa(checkQa(await body(ctx))));
+  });
+}

@@ -1,0 +1,34 @@
+/** The outermost middleware: every failure answers with the one error envelope, never a stack trace. */
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { ServiceError } from '../service-error.js';
+
+/**
+ * @example
+ * app.use(errorEnvelope(logger));
+ */
+export function errorEnvelope(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ServiceError('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+      }
+    } catch (error) {
+      const failure = asServiceError(error);
+      if (failure.code === 'INTERNAL') logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = failure.status;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(failure.body());
+    }
+  };
+}
+
+function asServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  // @koa/router's allowedMethods throws http-errors with a status.
+  const status = (error as { status?: unknown })?.status;
+  if (status === 405) return new ServiceError('METHOD_NOT_ALLOWED', 'This method is not allowed on this path.');
+  if (status === 501) return new ServiceError('NOT_FOUND', 'This method is not served.');
+  return new ServiceError('INTERNAL', 'The service failed to handle the request.', undefined, { cause: error });
+}

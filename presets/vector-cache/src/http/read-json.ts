@@ -1,0 +1,67 @@
+/** Reads a JSON request body under the size limit; every failure is a service error with its status. */
+import type { IncomingMessage } from 'node:http';
+import { ServiceError } from '../service-error.js';
+
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+
+/**
+ * @example
+ * const body = await readJson(ctx.req, settings.maxBodyBytes);
+ */
+export async function readJson(request: IncomingMessage, limitBytes: number): Promise<unknown> {
+  const type = request.headers['content-type'];
+  if (type !== undefined && !JSON_TYPE.test(type.trim())) {
+    request.resume();
+    throw new ServiceError(
+      'INVALID_ARGUMENT',
+      `Content-Type must be application/json, not ${JSON.stringify(type.slice(0, 64))}.`,
+    );
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    request.resume();
+    throw tooLarge(limitBytes);
+  }
+  const text = await readText(request, limitBytes);
+  if (text.trim() === '') throw new ServiceError('INVALID_ARGUMENT', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ServiceError('INVALID_ARGUMENT', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function readText(request: IncomingMessage, limitBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        cleanup();
+        request.resume();
+        reject(tooLarge(limitBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = () => {
+      cleanup();
+      reject(new ServiceError('INVALID_ARGUMENT', 'The request body could not be read to its end.'));
+    };
+    const cleanup = () => {
+      request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onError);
+    };
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onError);
+  });
+}
+
+function tooLarge(limitBytes: number): ServiceError {
+  return new ServiceError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limitBytes} bytes (SVC_MAX_BODY_BYTES).`, {
+    limit_bytes: limitBytes,
+  });
+}

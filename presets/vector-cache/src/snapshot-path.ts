@@ -1,0 +1,55 @@
+/** Resolves a client-given snapshot or answers path, keeping it inside the data directory. */
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { ServiceError } from './service-error.js';
+
+export interface PathPolicy {
+  readonly dataDir: string;
+  readonly allowAbsolutePaths: boolean;
+}
+
+/**
+ * A relative path resolves inside the data directory; one that leaves it (by `..` or through a
+ * symlink) is refused, and an absolute path only passes when `SVC_ALLOW_ABSOLUTE_PATHS=1`.
+ * @example
+ * await resolveSnapshotPath({ dataDir: '/var/lib/svc', allowAbsolutePaths: false }, 'backups/vcal.index');
+ * // '/var/lib/svc/backups/vcal.index'
+ */
+export async function resolveSnapshotPath(policy: PathPolicy, given: string): Promise<string> {
+  if (given.includes('\0')) throw refused(given, 'contains a NUL byte');
+  if (path.isAbsolute(given)) {
+    if (!policy.allowAbsolutePaths) throw refused(given, 'is absolute; set SVC_ALLOW_ABSOLUTE_PATHS=1 to allow that');
+    return path.normalize(given);
+  }
+  const root = await realpath(policy.dataDir);
+  const target = path.resolve(root, given);
+  if (!inside(root, target)) throw refused(given, 'leaves the data directory');
+  // The nearest existing ancestor decides where the path really goes, symlinks included.
+  const real = await realpathOfNearest(target);
+  if (!inside(root, real)) throw refused(given, 'leaves the data directory through a symbolic link');
+  return target;
+}
+
+function inside(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+async function realpathOfNearest(target: string): Promise<string> {
+  let current = target;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(await realpath(current), ...rest.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return target;
+      rest.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+function refused(given: string, why: string): ServiceError {
+  return new ServiceError('INVALID_ARGUMENT', `path ${JSON.stringify(given.slice(0, 256))} ${why}`, { field: 'path' });
+}
