@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileError } from './file-error.js';
 import type { WalRecord } from './wal-frame.js';
-import { readSegment } from './wal-segment-reader.js';
+import { readSegment, type SegmentEnd } from './wal-segment-reader.js';
 import { listSegments, segmentFileName } from './wal-segments.js';
 
 /** A torn tail replay cut off: what a crash left of an append that was never acknowledged. */
@@ -50,11 +50,15 @@ export class WalReplay implements AsyncIterable<WalRecord> {
       const path = join(this.dir, name);
       const limit = this.acknowledgedBytes(segment);
       const reader = readSegment(path, limit);
-      let step = await reader.next();
-      while (step.done !== true) {
-        this.#records += 1;
-        yield step.value;
-        step = await reader.next();
+      let step: IteratorResult<WalRecord, SegmentEnd>;
+      try {
+        for (step = await reader.next(); step.done !== true; step = await reader.next()) {
+          this.#records += 1;
+          yield step.value;
+        }
+      } finally {
+        // A consumer that stops early (break, or a throw while applying) must not leave the segment open.
+        await reader.return({ goodBytes: 0, size: 0 });
       }
       const end = step.value;
       if (end.bad === undefined) continue;

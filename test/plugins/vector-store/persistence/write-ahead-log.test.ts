@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
 import { WriteAheadLog, type WalRecord } from '@sluice/plugin-vector-store';
 import { withTempDir } from './files-under-test.js';
 
@@ -123,6 +123,29 @@ describe('vector-store persistence: the write-ahead log', () => {
       await assert.rejects(wal.append(cyclic), { code: 'invalid_argument' });
       await wal.append({ ok: true });
       await wal.close();
+    });
+  });
+  it('closes the segment file when a replay stops early', async function () {
+    if (
+      !(await access('/proc/self/fd').then(
+        () => true,
+        () => false,
+      ))
+    )
+      this.skip();
+    await withTempDir(async (dir) => {
+      const wal = await WriteAheadLog.open(dir);
+      await Promise.all([1, 2, 3].map((id) => wal.append({ id })));
+      await wal.close();
+      const reader = await WriteAheadLog.open(dir);
+      const openFiles = async () => (await readdir('/proc/self/fd')).length;
+      const before = await openFiles();
+      for await (const record of reader.replay(0)) {
+        assert.equal(record.meta.id, 1);
+        break;
+      }
+      assert.equal(await openFiles(), before);
+      await reader.close();
     });
   });
 });
