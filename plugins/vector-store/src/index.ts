@@ -1,4 +1,14 @@
-export type { Metric, PayloadMatch, VectorRecord, VectorHit, SearchOptions, UpsertOutcome, VectorStore } from './vector-store.js';
+export type {
+  Metric,
+  PayloadMatch,
+  PayloadRange,
+  PayloadFilter,
+  VectorRecord,
+  VectorHit,
+  SearchOptions,
+  UpsertOutcome,
+  VectorStore,
+} from './vector-store.js';
 export { METRICS, similarityOf } from './vector-store.js';
 export { VectorStoreError, type VectorStoreErrorCode } from './vector-store-error.js';
 export { HnswIndex, type AddOutcome, type HnswSearchResult } from './hnsw/hnsw-index.js';
@@ -36,3 +46,4 @@ export {
 } from './persistence/write-ahead-log.js';
 export { HnswVectorStore, type HnswVectorStoreOptions, type Durability } from './hnsw/hnsw-vector-store.js';
 export type { SetLocation, SaveResult } from './hnsw/snapshot-io.js';
+export { payloadPredicate } from './payload-filter.js';

@@ -19,6 +19,17 @@ export function similarityOf(distance: number): number {
 /** An equality filter on payload fields: every field must equal its value. Backends push it down. */
 export type PayloadMatch = Readonly<Record<string, string | number | boolean>>;
 
+/** Bounds on numeric payload fields (e.g. `{ expires_at: { gt: now } }`); a missing field fails them. */
+export type PayloadRange = Readonly<
+  Record<string, { readonly gt?: number; readonly gte?: number; readonly lt?: number; readonly lte?: number }>
+>;
+
+/** Which records a search or a bulk delete considers: all conditions must hold. */
+export interface PayloadFilter {
+  readonly match?: PayloadMatch;
+  readonly range?: PayloadRange;
+}
+
 export interface VectorRecord<P> {
   /** An integer 0..2^53−1. */
   readonly id: number;
@@ -39,7 +50,7 @@ export interface SearchOptions {
   readonly k: number;
   /** Search breadth (HNSW `ef`); a backend default when absent. Raised to `k` when smaller. */
   readonly ef?: number;
-  readonly filter?: PayloadMatch;
+  readonly filter?: PayloadFilter;
 }
 
 /** What an upsert did: a new id, a replaced active id, or a deleted (tombstoned) id brought back. */
@@ -64,6 +75,8 @@ export interface VectorStore<P> {
   upsert(record: VectorRecord<P>): Promise<UpsertOutcome>;
   /** Tombstones an id; false when it was not active. */
   delete(id: number): Promise<boolean>;
+  /** Deletes every active record the filter matches (e.g. expired entries); returns how many. */
+  deleteWhere(filter: PayloadFilter): Promise<number>;
   /** Nearest active records first. */
   search(query: readonly number[], options: SearchOptions): Promise<VectorHit<P>[]>;
   get(id: number): Promise<VectorRecord<P> | undefined>;

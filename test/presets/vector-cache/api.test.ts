@@ -127,3 +127,27 @@ describe('vector-cache: the HTTP API end to end', () => {
     assert.equal((await svc.get('/api-docs/swagger-ui-bundle.js')).status, 200);
   });
 });
+
+describe('vector-cache: exports never overwrite the data directory own set', () => {
+  let svc: ServiceUnderTest;
+  beforeEach(async () => (svc = await startService()));
+  afterEach(async () => svc.close());
+
+  it('refuses a snapshot export or an answers export beside the home set', async () => {
+    await svc.post('/v1/insert', { ext_id: 1, vector: axis(0), answer: 'one' });
+    for (const [route, path] of [
+      ['/v1/snapshot/save', 'other.index'],
+      ['/v1/answers/save', 'answers.json'],
+      ['/v1/answers/save', 'tombstones.json'],
+    ] as const) {
+      const reply = await svc.post(route, { path });
+      assert.equal(reply.status, 400, `${route} ${path}`);
+      assert.equal((reply.body as { error: { code: string } }).error.code, 'INVALID_ARGUMENT');
+    }
+    assert.equal((await svc.post('/v1/snapshot/save', {})).status, 200);
+    assert.equal((await svc.post('/v1/answers/save', { path: 'exports/answers.json' })).status, 200);
+    const restarted = await svc.restart();
+    svc = restarted;
+    assert.equal(((await svc.post('/v1/qa', { query: axis(0) })).body as { answer: string }).answer, 'one');
+  });
+});

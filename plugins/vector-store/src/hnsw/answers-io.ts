@@ -1,4 +1,6 @@
 /** `/v1/answers/save|load`: the answers alone, in the answers.json format of the paired set. */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { loadAnswers, saveAnswers } from '../persistence/answers-file.js';
 import type { SaveResult } from './snapshot-io.js';
 
@@ -7,6 +9,7 @@ export async function exportAnswers<P>(
   answers: ReadonlyMap<number, P>,
   meta: { serverVersion: string },
 ): Promise<SaveResult> {
+  await mkdir(dirname(file), { recursive: true });
   const saved = await saveAnswers(file, { answers, serverVersion: meta.serverVersion });
   return { indexPath: file, bytes: saved.bytes, savedAt: Date.parse(saved.savedAt) };
 }

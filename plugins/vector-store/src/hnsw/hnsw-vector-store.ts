@@ -1,9 +1,10 @@
 /** The `hnsw` VectorStore: hnswlib-node in process, persisted as a paired set plus a write-ahead log. */
+import { payloadPredicate } from '../payload-filter.js';
 import { WriteAheadLog } from '../persistence/write-ahead-log.js';
 import {
   similarityOf,
   type Metric,
-  type PayloadMatch,
+  type PayloadFilter,
   type SearchOptions,
   type UpsertOutcome,
   type VectorHit,
@@ -135,6 +136,15 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     await this.#writable();
     const deleted = this.#state.delete(id);
     if (deleted) await this.#log({ op: 'delete', id }, undefined);
+    return deleted;
+  }
+
+  async deleteWhere(filter: PayloadFilter): Promise<number> {
+    const keep = payloadPredicate(filter);
+    let deleted = 0;
+    for (const [id, payload] of [...this.#state.payloads]) {
+      if (keep(payload) && (await this.delete(id))) deleted++;
+    }
     return deleted;
   }
 
@@ -303,12 +313,9 @@ function checkStoreId(id: number): void {
   }
 }
 
-function matcher<P>(state: StoreState<P>, filter: PayloadMatch): (label: number) => boolean {
-  const entries = Object.entries(filter);
-  return (label) => {
-    const payload = state.payloads.get(state.labels.idOf(label)) as Record<string, unknown> | undefined;
-    return payload !== undefined && entries.every(([key, value]) => payload[key] === value);
-  };
+function matcher<P>(state: StoreState<P>, filter: PayloadFilter): (label: number) => boolean {
+  const keep = payloadPredicate(filter);
+  return (label) => keep(state.payloads.get(state.labels.idOf(label)));
 }
 
 function sameLocation(a: SetLocation, b: SetLocation): boolean {

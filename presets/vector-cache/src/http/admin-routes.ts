@@ -1,9 +1,11 @@
 /** Management: snapshot and answers save/load, license status (admin key). */
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { translate } from '../answer-cache.js';
 import { resolveSnapshotPath } from '../snapshot-path.js';
+import { ServiceError } from '../service-error.js';
 import { requireKey } from './guard.js';
 import { readJson } from './read-json.js';
 import { requestSchemas } from './schemas.js';
@@ -36,6 +38,7 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
 
   router.post('/v1/snapshot/save', admin, async (ctx) => {
     const file = await resolve(checkSave(await body(ctx)).path, DEFAULT_INDEX_NAME);
+    refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'snapshot');
     try {
       const saved = await translate(() =>
         service.store.saveSnapshot({ dir: path.dirname(file), indexName: path.basename(file) }),
@@ -57,6 +60,7 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
   });
   router.post('/v1/answers/save', admin, async (ctx) => {
     const file = await resolve(checkSave(await body(ctx)).path, DEFAULT_ANSWERS_NAME);
+    refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'answers');
     const saved = await translate(() => service.store.saveAnswers(file));
     reply(ctx, { ok: true, path: file, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
   });
@@ -67,4 +71,24 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
     reply(ctx, { ok: true, path: file, answers });
   });
   router.get('/v1/license/status', admin, (ctx) => reply(ctx, service.licenseStatus()));
+}
+
+const HOME_SET_FILES = new Set([DEFAULT_INDEX_NAME, DEFAULT_ANSWERS_NAME, 'tombstones.json']);
+
+/**
+ * The data directory's own paired set is written only by a default snapshot save: an export next to it
+ * would replace its answers.json or tombstones.json with another snapshot's and tear the set.
+ */
+function refuseOverHomeSet(dataDir: string, file: string, kind: 'snapshot' | 'answers'): void {
+  if (path.dirname(file) !== dataDir) return;
+  const name = path.basename(file);
+  const home = kind === 'snapshot' ? name === DEFAULT_INDEX_NAME : false;
+  if (home) return;
+  if (kind === 'snapshot' || HOME_SET_FILES.has(name) || name.startsWith('wal-')) {
+    throw new ServiceError(
+      'INVALID_ARGUMENT',
+      `path ${JSON.stringify(name)} would overwrite the data directory's own snapshot set; save into a subdirectory`,
+      { field: 'path' },
+    );
+  }
 }

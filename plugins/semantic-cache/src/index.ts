@@ -1,0 +1,1 @@
+export type { Embedder, Embedding } from './embeddings/embedder.js';
