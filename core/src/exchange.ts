@@ -28,6 +28,16 @@ export interface CostOutcome {
   overheadMicroUsd: number;
 }
 
+/**
+ * Where an exchange learns that its client left. A host can pass one instead of an AbortSignal to
+ * make the signal only when a plugin asks for it (`ClientAbort`).
+ */
+export interface AbortSource {
+  /** Whether the client left; reading it must not create the signal. */
+  readonly aborted: boolean;
+  readonly signal: AbortSignal;
+}
+
 export interface ExchangeInit {
   request: ChatRequest;
   mode?: Mode;
@@ -36,7 +46,26 @@ export interface ExchangeInit {
   /** Lower-case request headers, for plugins that read e.g. a bypass header. */
   headers?: Readonly<Record<string, string | undefined>>;
   /** Aborted when the client goes away. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | AbortSource;
+}
+
+/** An exchange without a client connection is never aborted; its signal is made on first use. */
+class NoClient implements AbortSource {
+  #signal: AbortSignal | undefined;
+  get aborted(): boolean {
+    return this.#signal?.aborted ?? false;
+  }
+  get signal(): AbortSignal {
+    return (this.#signal ??= new AbortController().signal);
+  }
+}
+
+/** A plain AbortSignal as a source. */
+class GivenSignal implements AbortSource {
+  constructor(readonly signal: AbortSignal) {}
+  get aborted(): boolean {
+    return this.signal.aborted;
+  }
 }
 
 export class Exchange {
@@ -48,7 +77,6 @@ export class Exchange {
   /** The request as guards rewrote it; this is what caches key on and the upstream receives. Starts as `original`. */
   request: ChatRequest;
   readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly signal: AbortSignal;
   response: ModelResponse | undefined;
   /** A cached response that answered (enforce) or would have answered (observe). */
   cached: CachedResponse | undefined;
@@ -63,6 +91,7 @@ export class Exchange {
   readonly timings: Record<string, number> = {};
   readonly startedAt = performance.now();
   readonly #slots = new Map<SlotKey<unknown>, unknown>();
+  readonly #abort: AbortSource;
 
   constructor(init: ExchangeInit) {
     this.traceId = init.traceId ?? randomUUID();
@@ -71,7 +100,18 @@ export class Exchange {
     this.original = deepFreeze(init.request);
     this.request = this.original;
     this.headers = init.headers ?? {};
-    this.signal = init.signal ?? new AbortController().signal;
+    const signal = init.signal;
+    this.#abort = signal === undefined ? new NoClient() : signal instanceof AbortSignal ? new GivenSignal(signal) : signal;
+  }
+
+  /** Aborted when the client goes away. */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  /** `signal.aborted`, without making a signal nobody listens to. */
+  get aborted(): boolean {
+    return this.#abort.aborted;
   }
 
   /** The plugin's own typed state for this request, created on first use. */

@@ -161,13 +161,11 @@ export class Kernel {
     );
     try {
       exchange.response = await this.#flow(exchange);
-      if (exchange.signal.aborted) throw new GatewayError('client_closed_request');
+      if (exchange.aborted) throw new GatewayError('client_closed_request');
       this.#completed(exchange);
     } catch (error) {
       // Whatever a tap threw once the client left, the cause is the client leaving.
-      const failure = exchange.signal.aborted
-        ? new GatewayError('client_closed_request', { cause: error })
-        : toGatewayError(error);
+      const failure = exchange.aborted ? new GatewayError('client_closed_request', { cause: error }) : toGatewayError(error);
       this.#failed(exchange, failure, error);
     }
   }

@@ -22,6 +22,15 @@ describe('exchange', () => {
     assert.deepEqual(exchange.cost, { requestMicroUsd: 0, grossSavedMicroUsd: 0, overheadMicroUsd: 0 });
   });
 
+  it('reports a given signal as aborted once it fires', () => {
+    const controller = new AbortController();
+    const exchange = new Exchange({ request: chatRequest(), signal: controller.signal });
+    assert.equal(exchange.aborted, false);
+    controller.abort();
+    assert.equal(exchange.aborted, true);
+    assert.equal(exchange.signal, controller.signal);
+  });
+
   it('gives each plugin its own typed slot per exchange', () => {
     const SLOT = createSlot('exact-cache', () => ({ key: '' }));
     const first = new Exchange({ request: chatRequest() });

@@ -8,7 +8,7 @@ import { GatewayError, toGatewayError } from '../errors.js';
 import { Exchange } from '../exchange.js';
 import type { Kernel } from '../kernel.js';
 import { parseChatRequest } from './chat-request.js';
-import { clientSignal, lowerCaseHeaders } from './client.js';
+import { ClientAbort, lowerCaseHeaders } from './client.js';
 import { readJsonBody } from './read-body.js';
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
@@ -45,7 +45,7 @@ async function prepare(
   res: ServerResponse,
   headers: Record<string, string | undefined>,
 ): Promise<Exchange> {
-  const signal = clientSignal(res);
+  const signal = new ClientAbort(res);
   let body: unknown;
   try {
     body = await readJsonBody(req, options.maxBodyBytes);

@@ -36,6 +36,31 @@ describe('host: client abort', () => {
   });
 });
 
+describe('host: client abort without a listener', () => {
+  it('ends the trace with client_closed_request when no plugin asked for the signal', async () => {
+    const { kernel, events } = kernelUnderTest();
+    kernel.hooks.upstream.tapPromise('slow, never reads the signal', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return undefined;
+    });
+    const server = await mount(kernel);
+    try {
+      const req = httpRequest(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      req.on('error', () => undefined);
+      req.end(JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'wait' }] }));
+      await new Promise((r) => setTimeout(r, 100));
+      req.destroy();
+      const failed = await waitFor(events, 'request.failed');
+      assert.equal(failed.attributes?.error_class, 'client_closed_request');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 async function waitFor(events: EvidenceEvent[], type: string): Promise<EvidenceEvent> {
   for (let i = 0; i < 100; i += 1) {
     const found = events.find((e) => e.event_type === type);
