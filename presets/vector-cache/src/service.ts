@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { HnswVectorStore } from '@sluice/plugin-vector-store';
-import { AnswerCache, type AnswerRecord } from './answer-cache.js';
+import { AnswerCache, answerRecordProblem, type AnswerRecord } from './answer-cache.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { createVectorCacheApp } from './http/app.js';
 import type { ServiceContext } from './http/service-context.js';
@@ -98,6 +98,7 @@ export class VectorCacheService {
       durability: settings.durability,
       serverVersion: VECTOR_CACHE_VERSION,
       logger,
+      checkPayload: answerRecordProblem,
     });
     const metrics = new ServiceMetrics({
       activeIds: () => store.activeCount,

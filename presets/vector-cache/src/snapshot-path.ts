@@ -17,9 +17,11 @@ export interface PathPolicy {
  */
 export async function resolveSnapshotPath(policy: PathPolicy, given: string): Promise<string> {
   if (given.includes('\0')) throw refused(given, 'contains a NUL byte');
+  // Where a path really goes (symlinks resolved) is what is returned: callers compare it with the data
+  // directory to keep exports off its own files, which a link back into it would otherwise get past.
   if (path.isAbsolute(given)) {
     if (!policy.allowAbsolutePaths) throw refused(given, 'is absolute; set SVC_ALLOW_ABSOLUTE_PATHS=1 to allow that');
-    return path.normalize(given);
+    return realpathOfNearest(path.normalize(given));
   }
   const root = await realpath(policy.dataDir);
   const target = path.resolve(root, given);
@@ -27,7 +29,7 @@ export async function resolveSnapshotPath(policy: PathPolicy, given: string): Pr
   // The nearest existing ancestor decides where the path really goes, symlinks included.
   const real = await realpathOfNearest(target);
   if (!inside(root, real)) throw refused(given, 'leaves the data directory through a symbolic link');
-  return target;
+  return real;
 }
 
 function inside(root: string, target: string): boolean {

@@ -1,5 +1,6 @@
 /** The `hnsw` VectorStore: hnswlib-node in process, persisted as a paired set plus a write-ahead log. */
 import { payloadPredicate } from '../payload-filter.js';
+import { ANSWERS_FILE_NAME } from '../persistence/paired-set.js';
 import { WriteAheadLog } from '../persistence/write-ahead-log.js';
 import {
   similarityOf,
@@ -34,10 +35,16 @@ export interface HnswVectorStoreOptions {
   /** Written into every saved set. */
   readonly serverVersion?: string;
   readonly logger?: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  /**
+   * Checks every payload read from a file (a paired set at open or load, an answers file): returns what is
+   * wrong with one, or undefined. Payloads are opaque JSON to the store, so a file edited by hand or written
+   * by another tool would otherwise put values in it that its user never wrote.
+   */
+  readonly checkPayload?: (payload: unknown) => string | undefined;
 }
 
-type ResolvedStoreOptions = Required<Omit<HnswVectorStoreOptions, 'dataDir' | 'logger'>> &
-  Pick<HnswVectorStoreOptions, 'dataDir' | 'logger'>;
+type ResolvedStoreOptions = Required<Omit<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload'>> &
+  Pick<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload'>;
 
 /**
  * @example
@@ -89,6 +96,7 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     if (resolved.dataDir === undefined) return new HnswVectorStore<P>(resolved, StoreState.empty<P>(indexOptions), undefined);
     const home = { dir: resolved.dataDir, indexName: resolved.indexName };
     const loaded = await readState<P>(home, indexOptions);
+    if (loaded !== undefined) checkPayloads(resolved.checkPayload, loaded.state.payloads, ANSWERS_FILE_NAME);
     const state = loaded?.state ?? StoreState.empty<P>(indexOptions);
     // The log is opened in both modes: in `snapshot` mode it is never appended to, but a log left by
     // an earlier `wal` run is still replayed and then retired by the first save.
@@ -209,6 +217,7 @@ export class HnswVectorStore<P> implements VectorStore<P> {
       const loaded = await readState<P>(source, this.#indexOptions);
       if (loaded === undefined)
         throw new VectorStoreError('failed_precondition', `${source.dir}: no snapshot named ${source.indexName}`);
+      checkPayloads(this.#options.checkPayload, loaded.state.payloads, ANSWERS_FILE_NAME);
       await this.#replace(loaded.state);
       return loaded.state.payloads.size;
     });
@@ -223,6 +232,7 @@ export class HnswVectorStore<P> implements VectorStore<P> {
   loadAnswers(file: string): Promise<number> {
     return this.#gate.serial(async () => {
       const answers = await importAnswers<P>(file);
+      checkPayloads(this.#options.checkPayload, answers, file);
       const current = this.#state;
       const payloads = new Map(current.payloads);
       let replaced = 0;
@@ -304,6 +314,18 @@ export class HnswVectorStore<P> implements VectorStore<P> {
 
   #meta() {
     return { serverVersion: this.#options.serverVersion };
+  }
+}
+
+function checkPayloads(
+  check: HnswVectorStoreOptions['checkPayload'],
+  payloads: ReadonlyMap<number, unknown>,
+  file: string,
+): void {
+  if (check === undefined) return;
+  for (const [id, payload] of payloads) {
+    const problem = check(payload);
+    if (problem !== undefined) throw new VectorStoreError('failed_precondition', `${file}: the payload of id ${id} ${problem}`);
   }
 }
 

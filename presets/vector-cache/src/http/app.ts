@@ -25,6 +25,7 @@ export function createVectorCacheApp(service: ServiceContext, before: readonly M
   mountAdminRoutes(router, service);
   mountApiDocs(router, openApiDocument({ dims: service.settings.dims, version: service.version }));
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  // Not thrown: only the non-throwing form sets the Allow header a 405 must carry (RFC 9110 §15.5.6).
+  app.use(router.allowedMethods());
   return app;
 }

@@ -11,8 +11,10 @@ export function errorEnvelope(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new ServiceError('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+      if (ctx.body === undefined) {
+        if (ctx.status === 404) throw new ServiceError('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+        // Set by the router's allowedMethods, which has already set the Allow header.
+        if (ctx.status === 405 || ctx.status === 501) throw asServiceError({ status: ctx.status });
       }
     } catch (error) {
       const failure = asServiceError(error);
