@@ -14,6 +14,8 @@ export function requireKey(service: ServiceContext, scope: KeyScope): Middleware
     if (service.settings.authRequired) {
       const presented = service.authenticate(ctx.req.headers);
       if (presented === undefined) {
+        // A 401 must name a scheme the client can answer with (RFC 9110 §11.6.1).
+        ctx.set('WWW-Authenticate', 'Bearer realm="sluice vector cache"');
         throw new ServiceError('UNAUTHENTICATED', 'A valid API key is required (X-SVC-Key or Authorization: Bearer).');
       }
       if (scope === 'admin' && presented !== 'admin') {
