@@ -47,3 +47,13 @@ export {
 export { HnswVectorStore, type HnswVectorStoreOptions, type Durability } from './hnsw/hnsw-vector-store.js';
 export type { SetLocation, SaveResult } from './hnsw/snapshot-io.js';
 export { payloadPredicate } from './payload-filter.js';
+export { QdrantVectorStore, type QdrantHealth } from './qdrant/qdrant-vector-store.js';
+export {
+  QDRANT_FIELD_TYPES,
+  QDRANT_MAX_VECTOR_SIZE,
+  resolveQdrantOptions,
+  type QdrantFieldType,
+  type QdrantVectorStoreOptions,
+  type ResolvedQdrantOptions,
+} from './qdrant/qdrant-options.js';
+export type { JsonPayload, JsonValue } from './qdrant/qdrant-payload.js';
