@@ -56,12 +56,13 @@ export function toQdrantValue(value: unknown, path: string): QdrantValueInit {
 }
 
 function toQdrantFields(object: Record<string, unknown>, path: string): Record<string, QdrantValueInit> {
-  const fields: Record<string, QdrantValueInit> = {};
-  for (const [key, value] of Object.entries(object)) {
-    // As JSON.stringify does: an undefined field is left out.
-    if (value !== undefined) fields[key] = toQdrantValue(value, path === '' ? key : `${path}.${key}`);
-  }
-  return fields;
+  // As JSON.stringify does: an undefined field is left out. fromEntries defines own properties, so a field
+  // named __proto__ stays a field instead of becoming the object's prototype.
+  return Object.fromEntries(
+    Object.entries(object)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, toQdrantValue(value, path === '' ? key : `${path}.${key}`)]),
+  );
 }
 
 /**
