@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createSlot, Exchange } from '@sluice/core';
+import { createSlot, deepFreeze, Exchange } from '@sluice/core';
 import { chatRequest } from './kernel-under-test.js';
 
 describe('exchange', () => {
@@ -44,5 +44,16 @@ describe('exchange', () => {
     const exchange = new Exchange({ request: chatRequest() });
     exchange.mark('guards');
     assert.ok(typeof exchange.timings.guards === 'number' && exchange.timings.guards >= 0);
+  });
+});
+
+describe('deepFreeze', () => {
+  it('freezes what an already frozen object holds, and handles cycles', () => {
+    const inner = { content: 'mutable' };
+    const value = { messages: Object.freeze([inner]) } as { messages: readonly { content: string }[]; self?: unknown };
+    value.self = value;
+    deepFreeze(value);
+    assert.ok(Object.isFrozen(inner));
+    assert.equal(deepFreeze(value), value);
   });
 });

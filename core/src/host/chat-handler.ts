@@ -9,9 +9,13 @@ import { Exchange } from '../exchange.js';
 import type { Kernel } from '../kernel.js';
 import { parseChatRequest } from './chat-request.js';
 import { ClientAbort, lowerCaseHeaders } from './client.js';
-import { readJsonBody } from './read-body.js';
+import { parseJsonText, readBodyText } from './read-body.js';
+import { RequestMemo } from './request-memo.js';
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
+
+/** Shared by every kernel of the process: what it holds depends on the body text alone. */
+const parsedRequests = new RequestMemo();
 
 export interface ChatHandlerOptions {
   readonly maxBodyBytes: number;
@@ -48,8 +52,10 @@ async function prepare(
   const signal = new ClientAbort(res);
   let body: unknown;
   try {
-    body = await readJsonBody(req, options.maxBodyBytes);
-    const request = parseChatRequest(body);
+    const text = await readBodyText(req, options.maxBodyBytes);
+    const known = parsedRequests.get(text);
+    body = known ?? parseJsonText(text);
+    const request = known ?? parsedRequests.remember(text, parseChatRequest(body));
     if (request.stream === true) {
       throw new GatewayError(options.streaming ? 'streaming_not_supported' : 'streaming_disabled');
     }

@@ -4,7 +4,8 @@ import { GatewayError } from '../errors.js';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
-export async function readJsonBody(request: IncomingMessage, limitBytes: number): Promise<unknown> {
+/** The body as text, once the content type and the size limit are checked. */
+export async function readBodyText(request: IncomingMessage, limitBytes: number): Promise<string> {
   const type = request.headers['content-type'];
   if (type !== undefined && !JSON_TYPE.test(type.trim())) {
     throw new GatewayError('unsupported_media_type', {
@@ -13,7 +14,10 @@ export async function readJsonBody(request: IncomingMessage, limitBytes: number)
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
-  const text = await readText(request, limitBytes);
+  return readText(request, limitBytes);
+}
+
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '')
     throw new GatewayError('invalid_json', { message: 'The request body is empty; send a JSON chat completion request.' });
   try {
