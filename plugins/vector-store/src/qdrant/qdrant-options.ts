@@ -50,15 +50,33 @@ function integerIn(name: string, value: unknown, min: number, max: number): numb
   return value;
 }
 
+function parsed(url: unknown): URL | undefined {
+  try {
+    return typeof url === 'string' ? new URL(url) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The URL itself never goes into the message: it may carry credentials. */
+function checkUrl(url: unknown): void {
+  const address = parsed(url);
+  if (address === undefined || (address.protocol !== 'http:' && address.protocol !== 'https:') || address.hostname === '') {
+    refuse("url must be an http:// or https:// URL of Qdrant's gRPC port, e.g. http://qdrant:6334");
+  }
+  // The client drops a path silently, and Qdrant serves gRPC at the root.
+  if (address.pathname !== '/' || address.search !== '' || address.hash !== '') {
+    refuse('url must name a host and port only, without a path or query');
+  }
+}
+
 /**
  * Fills defaults and refuses what Qdrant or the client would reject later with a less clear message.
  * @example
  * resolveQdrantOptions({ url: 'http://127.0.0.1:6334', collection: 'c', vectorSize: 3 }).timeoutMs; // 10000
  */
 export function resolveQdrantOptions(options: QdrantVectorStoreOptions): ResolvedQdrantOptions {
-  if (typeof options.url !== 'string' || !/^https?:\/\/[^/]/.test(options.url)) {
-    refuse(`url must start with http:// or https:// (Qdrant's gRPC port, e.g. http://qdrant:6334), got ${String(options.url)}`);
-  }
+  checkUrl(options.url);
   if (typeof options.collection !== 'string' || !/^[^/\\\0]{1,255}$/.test(options.collection)) {
     refuse('collection must be a name of 1..255 characters without "/", "\\" or NUL');
   }

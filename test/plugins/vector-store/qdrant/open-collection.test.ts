@@ -105,7 +105,9 @@ describe('vector-store: QdrantVectorStore.open and the collection layout', () =>
         (error: unknown) => error instanceof VectorStoreError && error.code === 'invalid_argument' && pattern.test(error.message),
       );
     };
-    await bad({ url: '127.0.0.1:6334' }, /url must start with http:\/\/ or https:\/\//);
+    await bad({ url: '127.0.0.1:6334' }, /url must be an http:\/\/ or https:\/\/ URL/);
+    await bad({ url: 'http://user:hunter2@[::1' }, /^(?!.*hunter2).*url must be an http:\/\/ or https:\/\/ URL/);
+    await bad({ url: `${peer.url}/qdrant` }, /url must name a host and port only/);
     await bad({ vectorSize: 0 }, /vectorSize must be an integer in 1\.\.65536, got 0/);
     await bad({ timeoutMs: 0 }, /timeoutMs must be an integer/);
     await bad({ collection: 'a/b' }, /collection must be a name/);
