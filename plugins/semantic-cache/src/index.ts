@@ -7,3 +7,5 @@ export {
   type LocalEmbedderOptions,
 } from './embeddings/local-embedder.js';
 export { embeddingBaseUrlProblem, normaliseEmbeddingBaseUrl } from './embeddings/embedding-base-url.js';
+export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
+export { questionFacts, type QuestionFacts } from './verification/question-facts.js';

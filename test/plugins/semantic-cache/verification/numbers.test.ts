@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { verifyPair } from '@sluice/plugin-semantic-cache';
+
+describe('semantic-cache verification: numbers', () => {
+  const differ: [string, string][] = [
+    ['What is 2 + 3?', 'What is 2 + 4?'],
+    ['What was the inflation rate in 2023?', 'What was the inflation rate in 2024?'],
+    ['How do I install Node 18?', 'How do I install Node 20?'],
+    ['Is IPv4 supported?', 'Is IPv6 supported?'],
+    ['What is new in Python 3.12?', 'What is new in Python 3.11?'],
+    ['Can I get a refund after 30 days?', 'Can I get a refund after three days?'],
+    ['Do you offer free shipping?', 'Do you offer free shipping over $50?'],
+    ['What is 3 to the power of 2?', 'What is 2 to the power of 3?'],
+    ['How much tax do I pay on $50,000?', 'How much tax do I pay on $5,000?'],
+  ];
+  for (const [a, b] of differ) {
+    it(`refuses "${a}" for "${b}"`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: false, reason: 'numbers' });
+      assert.deepEqual(verifyPair(b, a), { ok: false, reason: 'numbers' });
+    });
+  }
+
+  const agree: [string, string][] = [
+    ['I have 3 apples and eat one, how many are left?', 'I have three apples and eat 1, how many are left?'],
+    ['What is twenty-five percent of 80?', 'What is 25% of 80?'],
+    ['Why was I charged twice?', 'Why was I charged two times?'],
+    ['What happened on July 4th, 1776?', 'What happened on the fourth of July, 1776?'],
+    ['How much is 1,000 yen in dollars?', 'How much is 1000 yen in dollars?'],
+    ['Is 5 million users a lot?', 'Is five million users a lot?'],
+  ];
+  for (const [a, b] of agree) {
+    it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));
+  }
+});

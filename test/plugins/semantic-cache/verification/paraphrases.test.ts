@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
+
+describe('semantic-cache verification: plain paraphrases pass', () => {
+  const paraphrases: [string, string][] = [
+    ['How do I reset my password?', 'How can I reset my password'],
+    ['Hi, could you please tell me how to reset my password?', 'how do i reset my password'],
+    ["What's the difference between let and const in JavaScript?", 'What is the difference between let and const in JavaScript?'],
+    ['In Python, how do I read a file line by line?', 'How do I read a file line by line in Python?'],
+    ['Where is my package?', "Where's my package?"],
+    ['My printer won’t connect to Wi-Fi', 'My printer will not connect to WiFi'],
+    ['How do I set up 2-factor authentication?', 'How do I set up two factor authentication?'],
+    ['', ''],
+  ];
+  for (const [a, b] of paraphrases) {
+    it(`accepts "${a}" for "${b}"`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: true });
+      assert.deepEqual(verifyPair(b, a), { ok: true });
+    });
+  }
+
+  it('reads the facts it compares', () => {
+    assert.deepEqual(
+      questionFacts("When was I charged 2 + 3 dollars last month, and why can't I get a refund without a receipt?"),
+      {
+        numbers: [2, 3],
+        operators: ['+'],
+        negations: 2,
+        dates: ['last month'],
+        asks: 'when',
+      },
+    );
+  });
+
+  it('gives the same answer every time', () => {
+    const first = verifyPair('What is 2 + 3?', 'What is 2 + 4?');
+    for (let i = 0; i < 3; i += 1) assert.deepEqual(verifyPair('What is 2 + 3?', 'What is 2 + 4?'), first);
+  });
+});

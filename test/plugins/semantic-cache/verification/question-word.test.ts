@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { verifyPair } from '@sluice/plugin-semantic-cache';
+
+describe('semantic-cache verification: question word', () => {
+  const differ: [string, string][] = [
+    ['When does the Louvre open?', 'Where does the Louvre open?'],
+    ['Why is the sky blue?', 'When is the sky blue?'],
+    ['Who invented the telephone?', 'When was the telephone invented?'],
+    ['How do I ship a parcel?', 'Why do I ship a parcel?'],
+    ['How do I renew my passport?', 'How long do I renew my passport?'],
+  ];
+  for (const [a, b] of differ) {
+    it(`refuses "${a}" for "${b}"`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: false, reason: 'question' });
+      assert.deepEqual(verifyPair(b, a), { ok: false, reason: 'question' });
+    });
+  }
+
+  const agree: [string, string][] = [
+    ['What is the best time to visit Paris?', 'When is the best time to visit Paris?'],
+    ['Which vaccines do I need for Thailand?', 'What vaccines do I need for Thailand?'],
+    ['How much does express shipping cost?', 'How many dollars does express shipping cost?'],
+    ['Square root of 144?', 'What is the square root of 144?'],
+    ['The screen flickers, what should I do?', 'What should I do when the screen flickers?'],
+  ];
+  for (const [a, b] of agree) {
+    it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));
+  }
+});
