@@ -29,6 +29,10 @@ export interface LocalEmbedderOptions {
   readonly dims?: number | undefined;
 }
 
+/**
+ * Stored vectors are only comparable with vectors of the same model: a change to any weight or rule
+ * below, or to the tokens it reads, is a new model and takes a new name.
+ */
 export const LOCAL_EMBEDDER_MODEL = 'sluice-lexical-v1';
 export const LOCAL_EMBEDDER_DEFAULT_DIMS = 512;
 
