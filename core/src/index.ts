@@ -28,3 +28,5 @@ export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host/host-options.js
 export { coreDirectives } from './core-directives.js';
 export * from './config/index.js';
 export { deepFreeze } from './deep-freeze.js';
+export { canonicalJson } from './canonical-json.js';
+export { placeholderSignature, PLACEHOLDER_KINDS } from './placeholder.js';

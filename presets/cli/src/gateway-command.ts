@@ -1,7 +1,9 @@
 /** `sluice gateway`: serve, or check/print the config, or prune the semantic cache. */
 import { parseArgs } from 'node:util';
-import { ConfigError, ConfigErrors, printConfig } from '@sluice/core';
-import { GATEWAY_DIRECTIVE_SETS, Gateway, loadGatewayConfig } from '@sluice/preset-gateway';
+import { ConfigError, ConfigErrors, Metrics, printConfig, type ResolvedConfig } from '@sluice/core';
+import { pruneExpiredSemanticEntries, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
+import { pino } from 'pino';
+import { GATEWAY_DIRECTIVE_SETS, Gateway, loadGatewayConfig, RELEASE_VERSION } from '@sluice/preset-gateway';
 import type { Output } from './cli.js';
 
 const HELP = `usage: sluice gateway [--config FILE] [--test-config | --print-config | --prune-expired-semantic-cache]
@@ -46,10 +48,7 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
       output.out(printConfig(config, GATEWAY_DIRECTIVE_SETS).trimEnd());
       return 0;
     }
-    if (flags['prune-expired-semantic-cache'] === true) {
-      output.out('sluice gateway: the semantic cache is not enabled in this configuration; nothing to prune');
-      return 0;
-    }
+    if (flags['prune-expired-semantic-cache'] === true) return await prune(config, output);
     return await serve(file, output);
   } catch (error) {
     output.err(describe(error, file));
@@ -60,9 +59,8 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
 async function serve(file: string, output: Output): Promise<number> {
   const gateway = await Gateway.fromFile(file);
   const { url } = await gateway.listen();
-  output.out(`sluice gateway listening on ${url} (mode ${gateway.runtime.settings.mode})`);
-  output.out(`point an OpenAI client at it: baseURL ${url}/v1  e.g. curl ${url}/v1/models`);
-  return new Promise<number>((resolve) => {
+  // Handlers first: a signal sent as soon as the "listening" line is read must not meet the default action.
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       gateway.logger.info({ signal }, 'shutting down');
       gateway.shutdown().then(
@@ -79,6 +77,24 @@ async function serve(file: string, output: Output): Promise<number> {
       void gateway.reload();
     });
   });
+  output.out(`sluice gateway listening on ${url} (mode ${gateway.runtime.settings.mode})`);
+  output.out(`point an OpenAI client at it: baseURL ${url}/v1  e.g. curl ${url}/v1/models`);
+  return stopped;
+}
+
+async function prune(config: ResolvedConfig, output: Output): Promise<number> {
+  const options = semanticCacheOptionsFromConfig(config);
+  if (options === undefined) {
+    output.out('sluice gateway: the semantic cache is not enabled in this configuration; nothing to prune');
+    return 0;
+  }
+  const logger = pino({ level: 'warn' });
+  const results = await pruneExpiredSemanticEntries(options, { logger, metrics: new Metrics(), serverVersion: RELEASE_VERSION });
+  const removed = results.reduce((sum, result) => sum + result.removed, 0);
+  for (const result of results)
+    output.out(`sluice gateway: ${result.location}: removed ${result.removed} expired semantic entries`);
+  output.out(`sluice gateway: removed ${removed} expired semantic entries in all`);
+  return 0;
 }
 
 function describe(error: unknown, file: string): string {

@@ -34,10 +34,8 @@ export async function vectorCacheCommand(
     return 1;
   }
   const { settings } = service;
-  output.out(
-    `sluice vector-cache listening on ${service.url} (dims ${settings.dims}, ${settings.metric}, data ${settings.dataDir}, durability ${settings.durability})`,
-  );
-  return new Promise<number>((resolve) => {
+  // Handlers first: a signal sent as soon as the "listening" line is read must not meet the default action.
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       service.logger.info({ signal }, 'shutting down');
       service.stop().then(
@@ -52,6 +50,10 @@ export async function vectorCacheCommand(
     process.once('SIGINT', () => stop('SIGINT'));
     process.on('SIGHUP', () => service.reloadLicense());
   });
+  output.out(
+    `sluice vector-cache listening on ${service.url} (dims ${settings.dims}, ${settings.metric}, data ${settings.dataDir}, durability ${settings.durability})`,
+  );
+  return stopped;
 }
 
 function describe(error: unknown): string {

@@ -59,7 +59,7 @@ export function createGatewayApp(state: GatewayState): Koa {
         return;
       }
       case '/version':
-        ctx.body = versionBody(runtime.settings.mode);
+        ctx.body = versionBody(runtime.settings.mode, runtime.semantic?.location ?? null);
         return;
       default:
         return next();

@@ -1,9 +1,10 @@
 /** Reads and validates the gateway's config file against every directive the preset knows. */
 import { readFile } from 'node:fs/promises';
-import { coreDirectives, parseConfig, resolveConfig, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
+import { ConfigError, coreDirectives, parseConfig, resolveConfig, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
 import { upstreamDirectives } from '@sluice/plugin-openai-upstream';
+import { semanticCacheDirectives, semanticConfigProblem } from '@sluice/plugin-semantic-cache';
 import { gatewayDirectives } from './directives.js';
 
 /** Every directive set the gateway preset accepts, in the order the reference docs list them. */
@@ -12,6 +13,7 @@ export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze([
   coreDirectives,
   upstreamDirectives,
   exactCacheDirectives,
+  semanticCacheDirectives,
   costMeterDirectives,
 ]);
 
@@ -27,5 +29,9 @@ export async function loadGatewayConfig(file: string, options: LoadOptions = {})
 
 export function parseGatewayConfig(text: string, file: string, options: LoadOptions = {}): ResolvedConfig {
   const doc = parseConfig(text, { file, env: options.env ?? process.env });
-  return resolveConfig(doc, GATEWAY_DIRECTIVE_SETS);
+  const config = resolveConfig(doc, GATEWAY_DIRECTIVE_SETS);
+  // Consistency between directives of one plugin that no single directive's check can see.
+  const problem = semanticConfigProblem(config);
+  if (problem !== undefined) throw new ConfigError(`${file}: ${problem}`);
+  return config;
 }

@@ -3,6 +3,8 @@ import { Kernel, type Metrics, type Mode, type ResolvedConfig } from '@sluice/co
 import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamPlugin, upstreamOptionsFromConfig } from '@sluice/plugin-openai-upstream';
+import { SemanticCachePlugin, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
+import { RELEASE_VERSION } from './version.js';
 import type { Logger } from 'pino';
 
 export interface RuntimeSettings {
@@ -17,6 +19,8 @@ export interface Runtime {
   readonly kernel: Kernel;
   readonly config: ResolvedConfig;
   readonly settings: RuntimeSettings;
+  /** The semantic cache, when enabled (for `/version` and pruning). */
+  readonly semantic: SemanticCachePlugin | undefined;
   /** Requests this runtime is serving now; a replaced runtime stops when it reaches zero. */
   inFlight: number;
 }
@@ -33,8 +37,11 @@ export function buildRuntime(config: ResolvedConfig, shared: { logger: Logger; m
   kernel.use(new CostMeterPlugin(costMeterOptionsFromConfig(config)));
   const exact = exactCacheOptionsFromConfig(config);
   if (exact !== undefined) kernel.use(new ExactCachePlugin(exact));
+  const semanticOptions = semanticCacheOptionsFromConfig(config);
+  const semantic = semanticOptions === undefined ? undefined : new SemanticCachePlugin(semanticOptions, RELEASE_VERSION);
+  if (semantic !== undefined) kernel.use(semantic);
   kernel.use(new OpenAIUpstreamPlugin(upstreamOptionsFromConfig(config)));
-  return { kernel, config, settings, inFlight: 0 };
+  return { kernel, config, settings, semantic, inFlight: 0 };
 }
 
 export function runtimeSettings(config: ResolvedConfig): RuntimeSettings {

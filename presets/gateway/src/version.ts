@@ -2,9 +2,13 @@
 import { EVIDENCE_SCHEMA_VERSION, type Mode } from '@sluice/core';
 
 export const RELEASE_VERSION = '0.1.0';
-export const RELEASE_TITLE = 'sluice gateway 0.1: exact cache and cost accounting';
+export const RELEASE_TITLE = 'sluice gateway 0.1: exact and semantic caches, cost accounting, observe mode';
 
-export function versionBody(mode: Mode) {
+/**
+ * @param evaluationCollection where observe mode keeps its shadow semantic entries (a Qdrant collection
+ * or a directory), or null when there is none.
+ */
+export function versionBody(mode: Mode, evaluationCollection: string | null = null) {
   return {
     version: RELEASE_VERSION,
     release_title: RELEASE_TITLE,
@@ -13,7 +17,7 @@ export function versionBody(mode: Mode) {
     provider_specific_config_blocks: false,
     gw_enforcement_mode: mode,
     effective_cache_scope: mode === 'observe' ? 'evaluation' : 'production',
-    effective_evaluation_collection: null,
+    effective_evaluation_collection: mode === 'observe' ? evaluationCollection : null,
     evidence_schema_version: EVIDENCE_SCHEMA_VERSION,
   };
 }

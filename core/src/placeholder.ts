@@ -1,0 +1,38 @@
+/**
+ * Placeholders a privacy guard puts in place of personal data (`<EMAIL_1>`, `<IP_2>` ...), and the
+ * signature of a text's placeholders: caches key anonymised requests on it, so an anonymised question
+ * only ever matches one with the same placeholder shape.
+ */
+
+/** Kinds of personal data a placeholder may stand for (CONTRACTS: privacy finding kinds). */
+export const PLACEHOLDER_KINDS = Object.freeze([
+  'EMAIL',
+  'IPV4',
+  'PHONE',
+  'JWT',
+  'API_KEY',
+  'BEARER_TOKEN',
+  'PRIVATE_KEY',
+  'CREDIT_CARD',
+  'SSN',
+  'IBAN',
+  'OTHER',
+] as const);
+
+const PLACEHOLDER = new RegExp(`<(${PLACEHOLDER_KINDS.join('|')})_(\\d+)>`, 'g');
+
+/**
+ * The count of each placeholder kind in the texts, e.g. `EMAIL:2|IPV4:1`; empty when there is none.
+ * @example
+ * placeholderSignature(['mail <EMAIL_1> and <EMAIL_2> from <IPV4_1>']); // 'EMAIL:2|IPV4:1'
+ */
+export function placeholderSignature(texts: Iterable<string>): string {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const match of text.matchAll(PLACEHOLDER)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([kind, count]) => `${kind}:${count}`)
+    .join('|');
+}

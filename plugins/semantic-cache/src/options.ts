@@ -1,0 +1,55 @@
+/** Options of the semantic-cache plugin. */
+import Type from 'typebox';
+
+const Seconds = (fallback: number) => Type.Number({ exclusiveMinimum: 0, default: fallback });
+
+export const SemanticCacheOptionsSchema = Type.Object(
+  {
+    threshold: Type.Number({ minimum: -1, maximum: 1, default: 0.92 }),
+    ttlSeconds: Seconds(86400),
+    verify: Type.Boolean({ default: true }),
+    failOpen: Type.Boolean({ default: true }),
+    requireLastUser: Type.Boolean({ default: true }),
+    skipMultipleChoices: Type.Boolean({ default: true }),
+    volatileUser: Type.Boolean({ default: false }),
+    /** Nearest entries looked at per lookup; the first that passes threshold and verification answers. */
+    candidates: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
+    maxEntryBytes: Type.Integer({ minimum: 1, default: 1024 * 1024 }),
+    embedding: Type.Object(
+      {
+        provider: Type.Union([Type.Literal('local'), Type.Literal('openai_compatible')], { default: 'local' }),
+        baseUrl: Type.Optional(Type.String({ minLength: 1 })),
+        apiKey: Type.String({ default: 'dummy' }),
+        model: Type.String({ minLength: 1, default: 'sluice-lexical-v1' }),
+        timeoutSeconds: Seconds(120),
+        /** USD per 1M input tokens (= micro-USD per token). */
+        price: Type.Number({ minimum: 0, default: 0 }),
+        /** Output length of the local embedder. */
+        localDims: Type.Integer({ minimum: 16, maximum: 8192, default: 512 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    store: Type.Object(
+      {
+        /** Absent: the in-process `hnsw` backend in `dataDir`. */
+        vectordbUrl: Type.Optional(Type.String({ minLength: 1 })),
+        apiKey: Type.String({ default: '' }),
+        collection: Type.String({ minLength: 1, default: 'sluice_semantic' }),
+        /** Must equal the embedding output length; taken from the embedder when absent. */
+        vectorSize: Type.Optional(Type.Integer({ minimum: 1 })),
+        dataDir: Type.String({ minLength: 1, default: './data/semantic-cache' }),
+        timeoutSeconds: Seconds(0.5),
+        readinessRequired: Type.Boolean({ default: true }),
+        autosaveSeconds: Type.Number({ minimum: 0, default: 300 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type SemanticCacheOptions = Type.Static<typeof SemanticCacheOptionsSchema>;
+export type SemanticCacheOptionsInput = Partial<Omit<SemanticCacheOptions, 'embedding' | 'store'>> & {
+  embedding?: Partial<SemanticCacheOptions['embedding']>;
+  store?: Partial<SemanticCacheOptions['store']>;
+};

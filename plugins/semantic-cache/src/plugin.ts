@@ -1,0 +1,310 @@
+/**
+ * Answers near-repeats of the last user turn from a vector store: eligible requests only, within an
+ * exact scope, above the similarity threshold and past the verification step. A fault is a miss
+ * (fail-open, and always in observe mode) or the request's error (fail-closed).
+ */
+import {
+  createSlot,
+  GatewayError,
+  Stage,
+  validateOptions,
+  type CachedResponse,
+  type DependencyHealth,
+  type Exchange,
+  type Kernel,
+  type ModelResponse,
+  type Plugin,
+} from '@sluice/core';
+import { answerText } from './answer-text.js';
+import { semanticSkipReason } from './eligibility.js';
+import { createEmbedder } from './embeddings/create-embedder.js';
+import type { Embedder } from './embeddings/embedder.js';
+import { LocalEmbedder } from './embeddings/local-embedder.js';
+import type { SemanticEntry } from './entry.js';
+import { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
+import { entryId, semanticKey, type SemanticKey } from './scope.js';
+import { semanticMetrics, type SemanticMetrics } from './semantic-metrics.js';
+import { openSemanticStore, type OpenedStore } from './semantic-store.js';
+import { verifyPair } from './verification/verify-pair.js';
+import { cosine } from './cosine.js';
+
+const PLUGIN_NAME = 'semantic-cache';
+const LAYER = 'semantic';
+const SLOT = createSlot(PLUGIN_NAME, () => ({
+  key: undefined as SemanticKey | undefined,
+  vector: undefined as number[] | undefined,
+}));
+
+/**
+ * @example
+ * kernel.use(new SemanticCachePlugin({ threshold: 0.92, store: { dataDir: './data/semantic-cache' } }));
+ */
+export class SemanticCachePlugin implements Plugin {
+  readonly name = PLUGIN_NAME;
+  readonly options: Readonly<SemanticCacheOptions>;
+  #kernel: Kernel | undefined;
+  #metrics: SemanticMetrics | undefined;
+  #embedder: Embedder | undefined;
+  #opened: OpenedStore | undefined;
+  #unavailable: string | undefined;
+  #down: string | undefined;
+  #autosave: NodeJS.Timeout | undefined;
+  /** Compares cached and live answers in observe mode, whatever embedder the lookups use. */
+  readonly #answers = new LocalEmbedder();
+
+  constructor(
+    options: SemanticCacheOptionsInput = {},
+    readonly serverVersion = '0.0.0',
+  ) {
+    this.options = validateOptions(PLUGIN_NAME, SemanticCacheOptionsSchema, options);
+  }
+
+  apply(kernel: Kernel): void {
+    this.#kernel = kernel;
+    this.#metrics = semanticMetrics(kernel);
+    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.SEMANTIC }, (exchange) => this.#lookup(exchange));
+    kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => this.#store(exchange, response));
+  }
+
+  /** The evaluation (observe) or production location in use, for `/version`. */
+  get location(): string | undefined {
+    return this.#opened?.location;
+  }
+
+  async start(): Promise<void> {
+    const kernel = this.#requireKernel();
+    this.#embedder = createEmbedder(this.options.embedding, kernel.metrics);
+    const dims = await this.#embeddingDims(this.#embedder);
+    try {
+      this.#opened = await openSemanticStore(this.options.store, kernel.mode, dims, kernel.logger, this.serverVersion);
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (!this.options.failOpen && kernel.mode === 'enforce') throw new Error(`vectordb: ${reason}`, { cause: error });
+      kernel.logger.error(
+        { dependency: 'vectordb', reason },
+        'semantic cache disabled until restart: the vector store could not be opened',
+      );
+      this.#unavailable = reason;
+      return;
+    }
+    const every = this.options.store.autosaveSeconds;
+    if (this.#opened.backend === 'hnsw' && every > 0) {
+      this.#autosave = setInterval(() => void this.#save(), every * 1000).unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#autosave);
+    const opened = this.#opened;
+    this.#opened = undefined;
+    await opened?.store.close();
+    await this.#embedder?.close?.();
+  }
+
+  health(): readonly DependencyHealth[] {
+    const initialised = this.#opened !== undefined;
+    const reason = this.#unavailable ?? this.#down;
+    return [
+      {
+        name: 'vectordb',
+        readinessRequired: this.options.store.readinessRequired && this.options.store.vectordbUrl !== undefined,
+        initialised,
+        up: initialised && this.#down === undefined,
+        ...(reason === undefined ? {} : { reason }),
+      },
+    ];
+  }
+
+  /** Deletes expired entries of the store in use; returns how many. */
+  async pruneExpired(now = Date.now()): Promise<number> {
+    const opened = this.#opened;
+    if (opened === undefined) throw new Error(`${PLUGIN_NAME}: the store is not open`);
+    const removed = await opened.store.deleteWhere({ range: { expires_at: { lte: now } } });
+    await opened.save();
+    return removed;
+  }
+
+  async #lookup(exchange: Exchange): Promise<CachedResponse | undefined> {
+    const opened = this.#opened;
+    const embedder = this.#embedder;
+    const metrics = this.#metrics!;
+    if (opened === undefined || embedder === undefined) return undefined;
+    const skip = semanticSkipReason(exchange.request, this.options);
+    if (skip !== undefined) {
+      metrics.skipped(skip);
+      this.#evidence(exchange, 'skipped', { attributes: { reason: skip } });
+      return undefined;
+    }
+    const key = semanticKey(exchange.request, exchange.tenant, this.options.volatileUser);
+    const slot = exchange.slot(SLOT);
+    slot.key = key;
+    let vector: number[];
+    try {
+      const embedding = await embedder.embed(key.question, exchange.signal);
+      vector = embedding.vector;
+      const overhead = Math.round(embedding.promptTokens * this.options.embedding.price);
+      exchange.cost.overheadMicroUsd += overhead;
+      metrics.overhead(overhead);
+    } catch (error) {
+      return this.#fault(exchange, 'embed', error);
+    }
+    slot.vector = vector;
+    let hits;
+    try {
+      hits = await opened.store.search(vector, {
+        k: this.options.candidates,
+        filter: { match: { scope: key.scope }, range: { expires_at: { gt: Date.now() } } },
+      });
+      this.#down = undefined;
+    } catch (error) {
+      return this.#fault(exchange, 'search', error);
+    }
+    const best = hits[0];
+    if (best !== undefined) metrics.threshold(best.similarity >= this.options.threshold);
+    const found = this.#firstVerified(hits, key, metrics);
+    metrics.outcome(exchange.mode, found !== undefined);
+    this.#evidence(exchange, found ? 'hit' : 'miss', {
+      cache: {
+        record_id: found ? String(found.id) : undefined,
+        similarity_score: best === undefined ? undefined : round(best.similarity),
+        threshold: this.options.threshold,
+        upstream_called: found === undefined || exchange.mode === 'observe',
+      },
+    });
+    if (found === undefined) return undefined;
+    return {
+      status: 200,
+      body: JSON.parse(found.payload.answer) as ModelResponse['body'],
+      layer: LAYER,
+      similarity: found.similarity,
+    };
+  }
+
+  #firstVerified(
+    hits: readonly { id: number; similarity: number; payload: SemanticEntry }[],
+    key: SemanticKey,
+    metrics: SemanticMetrics,
+  ) {
+    for (const hit of hits) {
+      if (hit.similarity < this.options.threshold) return undefined;
+      if (!this.options.verify) return hit;
+      const verdict = verifyPair(hit.payload.question, key.question);
+      metrics.verification(verdict.ok ? 'pass' : verdict.reason);
+      if (verdict.ok) return hit;
+    }
+    return undefined;
+  }
+
+  async #store(exchange: Exchange, response: ModelResponse): Promise<void> {
+    const opened = this.#opened;
+    const { key, vector } = exchange.slot(SLOT);
+    if (opened === undefined || key === undefined || vector === undefined || !Array.isArray(response.body.choices)) return;
+    if (exchange.mode === 'observe' && exchange.cache.wouldHit === true && exchange.cache.layer === LAYER && exchange.cached) {
+      this.#compareAnswers(exchange.cached, response);
+    }
+    const answer = JSON.stringify(response.body);
+    if (answer.length > this.options.maxEntryBytes) return;
+    const now = Date.now();
+    const payload: SemanticEntry = {
+      scope: key.scope,
+      expires_at: now + Math.round(this.options.ttlSeconds * 1000),
+      created_at: now,
+      question: key.question,
+      answer,
+      model: response.body.model ?? exchange.request.model,
+    };
+    try {
+      await opened.store.upsert({ id: entryId(key), vector, payload });
+      this.#down = undefined;
+    } catch (error) {
+      // The client already has its answer: a failed store is counted, never the request's error.
+      this.#fault(exchange, 'store', error, true);
+      return;
+    }
+    this.#evidence(exchange, 'stored', { cache: { operation: 'store' } });
+  }
+
+  /** How close the answer a would-be hit had cached is to the live one: the data to choose a threshold by. */
+  #compareAnswers(cached: ModelResponse, live: ModelResponse): void {
+    const a = answerText(cached.body);
+    const b = answerText(live.body);
+    if (a === undefined || b === undefined) return;
+    void Promise.all([this.#answers.embed(a), this.#answers.embed(b)]).then(([x, y]) =>
+      this.#metrics!.answerSimilarity(cosine(x.vector, y.vector)),
+    );
+  }
+
+  #fault(exchange: Exchange, operation: 'embed' | 'search' | 'store', error: unknown, swallow = false): undefined {
+    const kernel = this.#requireKernel();
+    this.#metrics!.fault(exchange.mode, operation);
+    if (operation !== 'embed') this.#down = (error as Error).message;
+    kernel.logger.warn(
+      {
+        dependency: operation === 'embed' ? 'embedding' : 'vectordb',
+        operation,
+        trace_id: exchange.traceId,
+        reason: (error as Error).message,
+      },
+      'semantic cache step failed',
+    );
+    this.#evidence(exchange, 'failed', {
+      cache: { operation: operation === 'store' ? 'store' : 'lookup' },
+      attributes: { step: operation },
+    });
+    if (swallow || exchange.signal.aborted || this.options.failOpen || exchange.mode === 'observe') return undefined;
+    if (error instanceof GatewayError) throw error;
+    throw new GatewayError(operation === 'embed' ? 'embedding_unavailable' : 'vectordb_unavailable', { cause: error });
+  }
+
+  #evidence(
+    exchange: Exchange,
+    outcome: 'hit' | 'miss' | 'skipped' | 'stored' | 'failed',
+    details: { cache?: Record<string, unknown>; attributes?: Record<string, string> } = {},
+  ): void {
+    const key = exchange.slot(SLOT).key;
+    const eventType = outcome === 'stored' ? 'cache.store' : outcome === 'failed' ? 'cache.error' : 'cache.lookup';
+    this.#requireKernel().evidence(
+      exchange,
+      { source: 'gateway', category: 'cache', event_type: eventType, outcome },
+      {
+        cache: {
+          cache_type: LAYER,
+          operation: 'lookup',
+          outcome,
+          ...(key ? { cache_key_hash: key.scope.slice(0, 16) } : {}),
+          ...details.cache,
+        },
+        ...(details.attributes ? { attributes: details.attributes } : {}),
+      },
+    );
+  }
+
+  async #embeddingDims(embedder: Embedder): Promise<number> {
+    // A remote model's output length is known only from a call: one at start-up, before any traffic.
+    const dims = embedder.dims ?? (await embedder.embed('sluice embedding dimension check')).vector.length;
+    const configured = this.options.store.vectorSize;
+    if (configured !== undefined && configured !== dims) {
+      throw new Error(
+        `vectordb_vector_size ${configured} does not match the embedding output length ${dims} (${embedder.provider} ${embedder.model})`,
+      );
+    }
+    return dims;
+  }
+
+  async #save(): Promise<void> {
+    try {
+      await this.#opened?.save();
+    } catch (error) {
+      this.#kernel?.logger.error({ dependency: 'vectordb', reason: (error as Error).message }, 'semantic cache save failed');
+    }
+  }
+
+  #requireKernel(): Kernel {
+    if (this.#kernel === undefined) throw new Error(`${PLUGIN_NAME}: apply(kernel) must run before start()`);
+    return this.#kernel;
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

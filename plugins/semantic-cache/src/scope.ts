@@ -1,0 +1,57 @@
+/**
+ * What a semantic lookup compares and what it must match exactly. Only the last turn's text is
+ * embedded; everything else that can change the answer (tenant, model, system prompt, earlier turns,
+ * sampling parameters, extension fields, the placeholder signature) is hashed into an exact scope, so
+ * a hit only ever crosses a paraphrase of the last user turn.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJson, placeholderSignature, type ChatRequest } from '@sluice/core';
+
+/** Fields that change how the answer travels, not what it is. */
+const TRANSPORT_ONLY = new Set(['stream', 'stream_options']);
+
+export const SCOPE_VERSION = 's1';
+
+export interface SemanticKey {
+  /** The text that is embedded: the last message's content, trimmed. */
+  readonly question: string;
+  /** Hex SHA-256 of everything else, with tenant and scope version. */
+  readonly scope: string;
+}
+
+/**
+ * @example
+ * semanticKey({ model: 'm', messages: [{ role: 'user', content: 'How do I reset my password?' }] }, 'acme');
+ * // { question: 'How do I reset my password?', scope: '5e0c…' }
+ */
+export function semanticKey(request: Readonly<ChatRequest>, tenant: string, volatileUser: boolean): SemanticKey {
+  const messages = request.messages;
+  const last = messages.at(-1);
+  const question = typeof last?.content === 'string' ? last.content.trim() : '';
+  const rest: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(request)) {
+    if (TRANSPORT_ONLY.has(field) || (volatileUser && field === 'user') || field === 'messages') continue;
+    rest[field] = value;
+  }
+  if (typeof rest.model === 'string') rest.model = rest.model.trim();
+  const earlier = messages.slice(0, -1).map((message) => ({ ...message, role: message.role.trim() }));
+  const { content: _embedded, ...lastFields } = last ?? { role: '' };
+  const identity = {
+    v: SCOPE_VERSION,
+    tenant,
+    request: rest,
+    earlier,
+    last: { ...lastFields, role: (last?.role ?? '').trim() },
+    placeholders: placeholderSignature([question]),
+  };
+  return { question, scope: createHash('sha256').update(canonicalJson(identity)).digest('hex') };
+}
+
+/**
+ * The record id of a question in a scope: the first 52 bits of a digest, so the same question in the
+ * same scope replaces its entry instead of piling up copies.
+ */
+export function entryId(key: SemanticKey): number {
+  const digest = createHash('sha256').update(key.scope).update('\0').update(key.question).digest();
+  return digest.readUIntBE(0, 6) * 16 + (digest[6]! >> 4);
+}

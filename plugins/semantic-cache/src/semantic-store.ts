@@ -1,0 +1,57 @@
+/** Opens the vector store of the semantic cache: production or evaluation, in process or on Qdrant. */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Mode } from '@sluice/core';
+import { HnswVectorStore, QdrantVectorStore, type VectorStore } from '@sluice/plugin-vector-store';
+import { INDEXED_FIELDS, type SemanticEntry } from './entry.js';
+import type { SemanticCacheOptions } from './options.js';
+
+/** A store, and how to keep it saved (in-process stores) or healthy (remote ones). */
+export interface OpenedStore {
+  readonly store: VectorStore<SemanticEntry>;
+  /** Where evaluation entries live (a collection or a directory), reported by `/version`. */
+  readonly location: string;
+  readonly backend: 'hnsw' | 'qdrant';
+  /** Saves an in-process store; resolves at once for remote ones. */
+  save(): Promise<void>;
+}
+
+/** Observe mode keeps its shadow entries apart, so they can never warm the production cache. */
+export function storeLocation(options: SemanticCacheOptions['store'], mode: Mode): string {
+  if (options.vectordbUrl !== undefined) return mode === 'observe' ? `${options.collection}_evaluation` : options.collection;
+  return path.resolve(options.dataDir, mode === 'observe' ? 'evaluation' : 'live');
+}
+
+/**
+ * @example
+ * const { store } = await openSemanticStore(options.store, 'enforce', 512, logger, '0.1.0');
+ */
+export async function openSemanticStore(
+  options: SemanticCacheOptions['store'],
+  mode: Mode,
+  dims: number,
+  logger: Logger,
+  serverVersion: string,
+): Promise<OpenedStore> {
+  const location = storeLocation(options, mode);
+  if (options.vectordbUrl !== undefined) {
+    const store = await QdrantVectorStore.open<SemanticEntry>({
+      url: options.vectordbUrl,
+      ...(options.apiKey === '' ? {} : { apiKey: options.apiKey }),
+      collection: location,
+      vectorSize: dims,
+      timeoutMs: Math.round(options.timeoutSeconds * 1000),
+      indexedFields: INDEXED_FIELDS,
+    });
+    return { store, location, backend: 'qdrant', save: async () => undefined };
+  }
+  const store = await HnswVectorStore.open<SemanticEntry>({
+    dims,
+    metric: 'cosine',
+    dataDir: location,
+    durability: 'snapshot',
+    serverVersion,
+    logger,
+  });
+  return { store, location, backend: 'hnsw', save: async () => void (await store.saveSnapshot()) };
+}

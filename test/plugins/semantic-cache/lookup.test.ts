@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { semanticKernel, type SemanticUnderTest } from './semantic-under-test.js';
+
+describe('semantic-cache: a paraphrase of the last user turn is answered from the cache', () => {
+  let sut: SemanticUnderTest;
+  beforeEach(async () => (sut = await semanticKernel()));
+  afterEach(async () => sut.close());
+
+  it('answers a rephrasing that shares its wording, with the similarity, and stores only fresh answers', async () => {
+    const first = await sut.ask('How do I reset my password?');
+    assert.equal(first.cache.status, 'miss');
+    const second = await sut.ask('how do I reset my password');
+    assert.equal(second.cache.status, 'hit');
+    assert.equal(second.cache.layer, 'semantic');
+    assert.ok((second.cache.similarity ?? 0) >= 0.92);
+    assert.deepEqual(second.response?.body, first.response?.body);
+    assert.equal(sut.upstreamCalls(), 1);
+    assert.equal(await sut.counter('gw_cache_semantic_hits'), 1);
+    assert.equal(await sut.counter('gw_semantic_threshold_results_total', { result: 'pass' }), 1);
+  });
+
+  it('misses an unrelated question and counts the threshold failure', async () => {
+    await sut.ask('How do I reset my password?');
+    const other = await sut.ask('What is the capital of France?');
+    assert.equal(other.cache.status, 'miss');
+    assert.equal(sut.upstreamCalls(), 2);
+    assert.equal(await sut.counter('gw_cache_semantic_hits'), 0);
+  });
+
+  it('rejects a near match whose numbers or negation differ', async () => {
+    await sut.ask('What is 2 + 3?');
+    assert.equal((await sut.ask('What is 2 + 4?')).cache.status, 'miss');
+    await sut.ask('Can I cancel my order after it has shipped?');
+    assert.equal((await sut.ask("Can't I cancel my order after it has shipped?")).cache.status, 'miss');
+    assert.ok((await sut.counter('gw_semantic_verification_results_total')) >= 1);
+  });
+
+  it('serves a verified-away pair when verification is off, so the step is what rejects it', async () => {
+    await sut.close();
+    sut = await semanticKernel({ verify: false, threshold: 0.5 });
+    await sut.ask('What is 2 + 3?');
+    assert.equal((await sut.ask('What is 2 + 4?')).cache.status, 'hit');
+  });
+});
