@@ -87,7 +87,9 @@ export class VectorCacheService {
     }
     const license = LicenseState.fromEnv(env);
     if (license.problem !== undefined) logger.warn({ reason: license.problem }, 'license not accepted; running as community');
-    await mkdir(settings.dataDir, { recursive: true });
+    await mkdir(settings.dataDir, { recursive: true }).catch((error: unknown) => {
+      throw new SettingError('SVC_DATA_DIR', `cannot create ${settings.dataDir}: ${reasonOf(error)}`);
+    });
     const store = await HnswVectorStore.open<AnswerRecord>({
       dims: settings.dims,
       metric: settings.metric,
@@ -110,7 +112,8 @@ export class VectorCacheService {
       await service.#listen();
     } catch (error) {
       await store.close();
-      throw error;
+      const { host, port } = settings.listen;
+      throw new SettingError('SVC_LISTEN_ADDR', `cannot listen on ${host}:${port}: ${reasonOf(error)}`);
     }
     return service;
   }
@@ -152,4 +155,19 @@ export class VectorCacheService {
       });
     });
   }
+}
+
+/** Why the data directory or the listening socket failed, in words; like every start-up error, without a stack. */
+const REASONS: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'the address is already in use',
+  EADDRNOTAVAIL: 'the address is not one of this machine',
+  EACCES: 'permission denied',
+  EEXIST: 'a file of that name is in the way',
+  ENOTDIR: 'a part of the path is not a directory',
+  EROFS: 'the file system is read-only',
+};
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code === undefined ? undefined : REASONS[code]) ?? (error as Error).message;
 }
