@@ -114,6 +114,8 @@ export function semanticCacheOptionsFromConfig(config: DirectiveValues): Semanti
     requireLastUser: config.get<boolean>('semantic_require_last_user') ?? true,
     skipMultipleChoices: config.get<boolean>('semantic_skip_multiple_choices') ?? true,
     candidates: config.get<number>('semantic_candidates') ?? 4,
+    // One switch for both caches: `user` identifies the caller, not the question.
+    volatileUser: config.get<boolean>('exact_cache_volatile_user') ?? false,
     embedding: {
       provider,
       ...optional<string>('embedding_base_url', 'baseUrl'),

@@ -1,4 +1,11 @@
 export type { Embedder, Embedding } from './embeddings/embedder.js';
+export { SemanticCachePlugin } from './plugin.js';
+export { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
+export { semanticCacheDirectives, semanticCacheOptionsFromConfig, semanticConfigProblem } from './directives.js';
+export { semanticSkipReason, type SkipReason, type EligibilityRules } from './eligibility.js';
+export { semanticKey, entryId, type SemanticKey } from './scope.js';
+export type { SemanticEntry } from './entry.js';
+export { storeLocation } from './semantic-store.js';
 export { OpenAIEmbedder, type OpenAIEmbedderOptions } from './embeddings/openai-embedder.js';
 export {
   LocalEmbedder,
@@ -9,3 +16,4 @@ export {
 export { embeddingBaseUrlProblem, normaliseEmbeddingBaseUrl } from './embeddings/embedding-base-url.js';
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
+export { pruneExpiredSemanticEntries, type PruneResult } from './prune.js';

@@ -22,6 +22,7 @@ export const SemanticCacheOptionsSchema = Type.Object(
         apiKey: Type.String({ default: 'dummy' }),
         model: Type.String({ minLength: 1, default: 'sluice-lexical-v1' }),
         timeoutSeconds: Seconds(120),
+        connections: Type.Integer({ minimum: 1, maximum: 1024, default: 16 }),
         /** USD per 1M input tokens (= micro-USD per token). */
         price: Type.Number({ minimum: 0, default: 0 }),
         /** Output length of the local embedder. */

@@ -73,7 +73,7 @@ export class SemanticCachePlugin implements Plugin {
 
   async start(): Promise<void> {
     const kernel = this.#requireKernel();
-    this.#embedder = createEmbedder(this.options.embedding, kernel.metrics);
+    this.#embedder = createEmbedder(this.options.embedding, kernel.metrics, this.options.store.vectorSize);
     const dims = await this.#embeddingDims(this.#embedder);
     try {
       this.#opened = await openSemanticStore(this.options.store, kernel.mode, dims, kernel.logger, this.serverVersion);
@@ -281,7 +281,8 @@ export class SemanticCachePlugin implements Plugin {
 
   async #embeddingDims(embedder: Embedder): Promise<number> {
     // A remote model's output length is known only from a call: one at start-up, before any traffic.
-    const dims = embedder.dims ?? (await embedder.embed('sluice embedding dimension check')).vector.length;
+    const known = embedder.provider === 'local' ? embedder.dims : undefined;
+    const dims = known ?? (await embedder.embed('sluice embedding dimension check')).vector.length;
     const configured = this.options.store.vectorSize;
     if (configured !== undefined && configured !== dims) {
       throw new Error(

@@ -23,7 +23,7 @@ export async function pruneExpiredSemanticEntries(
   context: { logger: Logger; metrics: Metrics; serverVersion: string; now?: number },
 ): Promise<PruneResult[]> {
   const options = validateOptions('semantic-cache', SemanticCacheOptionsSchema, input);
-  const embedder = createEmbedder(options.embedding, context.metrics);
+  const embedder = createEmbedder(options.embedding, context.metrics, options.store.vectorSize);
   try {
     const dims =
       options.store.vectorSize ?? embedder.dims ?? (await embedder.embed('sluice embedding dimension check')).vector.length;
