@@ -65,6 +65,7 @@ const CASES: readonly BadCase[] = [
   bad('delete without ext_id', '/v1/delete', json({}), 'ext_id'),
   // Unknown fields: a misspelt field never falls back to a default.
   bad('an unknown field on insert', '/v1/insert', entry({ colour: 'red' }), 'colour'),
+  bad('a __proto__ field', '/v1/insert', entry().replace('{', '{"__proto__":{"answer":"polluted"},'), '__proto__'),
   bad('a misspelt field on upsert', '/v1/upsert', upsertOne({ Answer: 'x' }), 'Answer'),
   bad('a qa field on search', '/v1/search', json({ query: axis(0), sim_threshold: 0.5 }), 'sim_threshold'),
   bad('a search field on qa', '/v1/qa', json({ query: axis(0), ef: 64 }), 'ef'),
@@ -161,6 +162,22 @@ describe('vector-cache: bad input answers the error envelope and changes nothing
     await assertUnchanged();
   });
 
+  it('the bounds themselves are accepted, so the refusals above are about the bounds', async () => {
+    for (const [route, body] of [
+      ['/v1/search', { query: axis(0), k: 1000, ef: 10000 }],
+      ['/v1/search', { query: axis(0), k: 1, ef: 1 }],
+      ['/v1/search', { query: axis(0), k: 7, ef: 7 }],
+      ['/v1/qa', { query: axis(0), k: 1000, sim_threshold: -1 }],
+      ['/v1/qa', { query: axis(0), k: 1, sim_threshold: 1 }],
+      ['/v1/delete', { ext_id: 0 }],
+      ['/v1/delete', { ext_id: Number.MAX_SAFE_INTEGER }],
+    ] as const) {
+      const reply = await svc.post(route, body);
+      assert.equal(reply.status, 200, `${route} ${JSON.stringify(body)}: ${reply.text}`);
+    }
+    await assertUnchanged();
+  });
+
   it('a chunked body over SVC_MAX_BODY_BYTES is 413 too, on data and admin routes', async () => {
     const piece = 'x'.repeat(1000);
     const insert = ['{"ext_id":100,"vector":', json(axis(5)), ',"answer":"', ...new Array<string>(5).fill(piece), '"}'];
@@ -178,6 +195,8 @@ describe('vector-cache: bad input answers the error envelope and changes nothing
     ['POST', '/v1/inserts'],
     ['POST', '/admin/snapshot/save'],
     ['GET', '/v2/search'],
+    ['GET', '/api-docs/nope.js'],
+    ['GET', '/api-docs/..%2F..%2Fpackage.json'],
   ] as const) {
     it(`an unknown route (${method} ${route}): 404 NOT_FOUND`, async () => {
       assertServiceError(await svc.send(method, route, method === 'POST' ? entry() : undefined), 404, 'NOT_FOUND');
