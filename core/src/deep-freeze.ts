@@ -24,3 +24,8 @@ function freezeAll(value: object, reached: Set<object>): void {
     if (child !== null && typeof child === 'object') freezeAll(child as object, reached);
   }
 }
+
+/** Whether `deepFreeze` froze this value all the way down. */
+export function isDeepFrozen(value: object): boolean {
+  return frozenThrough.has(value);
+}

@@ -10,6 +10,7 @@ import type { Kernel } from '../kernel.js';
 import { parseChatRequest } from './chat-request.js';
 import { ClientAbort, lowerCaseHeaders } from './client.js';
 import { parseJsonText, readBodyText } from './read-body.js';
+import { replyJson } from './reply-json.js';
 import { RequestMemo } from './request-memo.js';
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
@@ -102,10 +103,10 @@ function writeReply(res: ServerResponse, exchange: Exchange): void {
     status = response.status;
     body = response.body;
   }
-  const text = JSON.stringify(body);
-  headers['content-length'] = Buffer.byteLength(text);
+  const json = replyJson(body);
+  headers['content-length'] = json.bytes;
   res.writeHead(status, headers);
-  res.end(text);
+  res.end(json.text);
 }
 
 function cacheHeader(exchange: Exchange): string {
