@@ -74,7 +74,31 @@ export class SemanticCachePlugin implements Plugin {
   async start(): Promise<void> {
     const kernel = this.#requireKernel();
     this.#embedder = createEmbedder(this.options.embedding, kernel.metrics, this.options.store.vectorSize);
-    const dims = await this.#embeddingDims(this.#embedder);
+    let dims: number;
+    try {
+      dims = await this.#embeddingDims(this.#embedder);
+    } catch (error) {
+      // A wrong answer (a status, another length) is a wrong configuration; no answer is an outage.
+      if (!unanswered(error)) throw error;
+      const reason = (error as Error).message;
+      const configured = this.options.store.vectorSize;
+      if (configured !== undefined) {
+        // The embedder checks every reply against the configured length instead.
+        kernel.logger.warn(
+          { dependency: 'embedding', reason },
+          'the embedding endpoint did not answer the start-up length check; using vectordb_vector_size',
+        );
+        dims = configured;
+      } else {
+        if (!this.options.failOpen && kernel.mode === 'enforce') throw error;
+        kernel.logger.error(
+          { dependency: 'embedding', reason },
+          'semantic cache disabled until restart: the embedding output length is unknown (set vectordb_vector_size)',
+        );
+        this.#unavailable = `embedding: ${reason}`;
+        return;
+      }
+    }
     try {
       this.#opened = await openSemanticStore(this.options.store, kernel.mode, dims, kernel.logger, this.serverVersion);
     } catch (error) {
@@ -304,6 +328,12 @@ export class SemanticCachePlugin implements Plugin {
     if (this.#kernel === undefined) throw new Error(`${PLUGIN_NAME}: apply(kernel) must run before start()`);
     return this.#kernel;
   }
+}
+
+/** The embedding endpoint gave no answer at all: down, unreachable or too slow (not a status or a bad reply). */
+function unanswered(error: unknown): boolean {
+  if (!(error instanceof GatewayError)) return false;
+  return error.code === 'embedding_timeout' || (error.code === 'embedding_unavailable' && error.cause !== undefined);
 }
 
 function round(value: number): number {
