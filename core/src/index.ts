@@ -30,3 +30,4 @@ export * from './config/index.js';
 export { deepFreeze } from './deep-freeze.js';
 export { canonicalJson } from './canonical-json.js';
 export { placeholderSignature, PLACEHOLDER_KINDS } from './placeholder.js';
+export { baseUrlProblem, normaliseBaseUrl, isPlaceholderKey } from './provider-base-url.js';

@@ -1,7 +1,6 @@
 /** The `upstream_*` directives and their mapping to plugin options. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
-import { baseUrlProblem } from './base-url.js';
+import { baseUrlProblem, defineDirectives, type DirectiveValues } from '@sluice/core';
 import type { OpenAIUpstreamOptionsInput } from './options.js';
 
 export const upstreamDirectives = defineDirectives({

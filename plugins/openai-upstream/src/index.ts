@@ -2,6 +2,4 @@
 export { OpenAIUpstreamPlugin } from './plugin.js';
 export { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 export { upstreamDirectives, upstreamOptionsFromConfig } from './directives.js';
-export { normaliseBaseUrl, baseUrlProblem } from './base-url.js';
-export { isPlaceholderKey } from './placeholder-key.js';
 export { statusClass } from './failure.js';

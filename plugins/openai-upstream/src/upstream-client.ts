@@ -1,6 +1,6 @@
 /** Calls the provider over one keep-alive undici pool; every call bounded by a timeout and the client. */
 import { Pool } from 'undici';
-import { isPlaceholderKey } from './placeholder-key.js';
+import { isPlaceholderKey } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
 
 export interface UpstreamReply {

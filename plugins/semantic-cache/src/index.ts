@@ -13,7 +13,6 @@ export {
   LOCAL_EMBEDDER_DEFAULT_DIMS,
   type LocalEmbedderOptions,
 } from './embeddings/local-embedder.js';
-export { embeddingBaseUrlProblem, normaliseEmbeddingBaseUrl } from './embeddings/embedding-base-url.js';
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { pruneExpiredSemanticEntries, type PruneResult } from './prune.js';

@@ -30,7 +30,7 @@ export async function vectorCacheCommand(
   try {
     service = await VectorCacheService.start(env);
   } catch (error) {
-    output.err(`sluice vector-cache: ${describe(error)}`);
+    output.err(`sluice vector-cache: ${(error as Error).message}`);
     return 1;
   }
   const { settings } = service;
@@ -54,10 +54,4 @@ export async function vectorCacheCommand(
     `sluice vector-cache listening on ${service.url} (dims ${settings.dims}, ${settings.metric}, data ${settings.dataDir}, durability ${settings.durability})`,
   );
   return stopped;
-}
-
-function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return 'cannot listen: address already in use (SVC_LISTEN_ADDR)';
-  return (error as Error).message;
 }

@@ -1,5 +1,5 @@
 /** The vector answer cache service: settings → store → HTTP server, with autosave, reload and drain. */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
@@ -76,10 +76,10 @@ export class VectorCacheService {
 
   /** Reads the settings, opens the store (restoring the paired set and the log) and listens. */
   static async start(env: Readonly<Record<string, string | undefined>>, options: StartOptions = {}): Promise<VectorCacheService> {
-    const settings = readSettings(env, options.cwd);
-    const logger = options.logger ?? pino({ level: settings.logLevel });
+    const read = readSettings(env, options.cwd);
+    const logger = options.logger ?? pino({ level: read.logLevel });
     const keys = ApiKeys.fromEnv(env);
-    if (settings.authRequired && keys.count.app + keys.count.admin === 0) {
+    if (read.authRequired && keys.count.app + keys.count.admin === 0) {
       throw new SettingError(
         'SVC_AUTH_REQUIRED',
         'is 1 but no key is configured; set SVC_APP_KEYS / SVC_ADMIN_KEYS (or their _FILE forms)',
@@ -87,9 +87,11 @@ export class VectorCacheService {
     }
     const license = LicenseState.fromEnv(env);
     if (license.problem !== undefined) logger.warn({ reason: license.problem }, 'license not accepted; running as community');
-    await mkdir(settings.dataDir, { recursive: true }).catch((error: unknown) => {
-      throw new SettingError('SVC_DATA_DIR', `cannot create ${settings.dataDir}: ${reasonOf(error)}`);
+    await mkdir(read.dataDir, { recursive: true }).catch((error: unknown) => {
+      throw new SettingError('SVC_DATA_DIR', `cannot create ${read.dataDir}: ${reasonOf(error)}`);
     });
+    // The real path, so a snapshot path that reaches the data directory through a symlink is still "home".
+    const settings = Object.freeze({ ...read, dataDir: await realpath(read.dataDir) });
     const store = await HnswVectorStore.open<AnswerRecord>({
       dims: settings.dims,
       metric: settings.metric,

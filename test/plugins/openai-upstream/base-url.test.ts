@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { baseUrlProblem, isPlaceholderKey, normaliseBaseUrl, OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
+import { baseUrlProblem, isPlaceholderKey, normaliseBaseUrl } from '@sluice/core';
+import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
 
 describe('openai-upstream: base URL and keys', () => {
   it('takes a provider root or a /v1 base', () => {

@@ -22,7 +22,7 @@ describe('semantic-cache: a hit never crosses a scope', () => {
     assert.equal((await sut.ask(PARAPHRASE, same)).cache.status, 'hit');
   });
 
-  for (const [what, change] of [
+  const changes: [string, Parameters<SemanticUnderTest['ask']>[1]][] = [
     ['another tenant', { tenant: 'globex' }],
     ['another system prompt', { earlier: [{ role: 'system', content: 'You are the Globex helpdesk.' }] }],
     ['another model', { model: 'other-model' }],
@@ -38,7 +38,8 @@ describe('semantic-cache: a hit never crosses a scope', () => {
       },
     ],
     ['an extension field', { metadata: { team: 'x' } }],
-  ] as const) {
+  ];
+  for (const [what, change] of changes) {
     it(`misses with ${what}`, async () => {
       const exchange = await sut.ask(PARAPHRASE, { ...same, ...change });
       assert.equal(exchange.cache.status, 'miss', what);

@@ -1,11 +1,9 @@
 /** The embedding client for any OpenAI-compatible `POST /v1/embeddings`, over one keep-alive undici pool. */
-import { GatewayError, type Metrics } from '@sluice/core';
+import { GatewayError, isPlaceholderKey, normaliseBaseUrl, type Metrics } from '@sluice/core';
 import { Pool } from 'undici';
 import type { Embedder, Embedding } from './embedder.js';
-import { normaliseEmbeddingBaseUrl } from './embedding-base-url.js';
 import { embeddingStatusFailure, embeddingTransportFailure } from './embedding-failure.js';
 import { readEmbeddingReply } from './embedding-reply.js';
-import { isPlaceholderKey } from './placeholder-key.js';
 
 export interface OpenAIEmbedderOptions {
   /** `embedding_base_url`: a provider root or a `/v1` base, never the full endpoint. */
@@ -61,7 +59,7 @@ export class OpenAIEmbedder implements Embedder {
       throw new Error(`OpenAIEmbedder: connections must be a whole number from 1, got ${connections}`);
     if (options.dims !== undefined && !(Number.isInteger(options.dims) && options.dims > 0))
       throw new Error(`OpenAIEmbedder: dims must be a whole number from 1, got ${options.dims}`);
-    const base = new URL(normaliseEmbeddingBaseUrl(options.baseUrl));
+    const base = new URL(normaliseBaseUrl(options.baseUrl, 'embedding_base_url'));
     this.#pool = new Pool(base.origin, { connections, keepAliveTimeout: 30_000, pipelining: 1 });
     this.#path = `${base.pathname}/embeddings`;
     this.#timeoutMs = options.timeoutMs;

@@ -13,7 +13,8 @@ import type { ServiceContext } from './service-context.js';
 import { bodyCheck } from './validate.js';
 
 export const DEFAULT_INDEX_NAME = 'vcal.index';
-export const DEFAULT_ANSWERS_NAME = 'answers.json';
+/** Answers exports default to a subdirectory: the data directory's own answers.json belongs to its paired set. */
+export const DEFAULT_ANSWERS_EXPORT = 'exports/answers.json';
 
 /**
  * @example
@@ -59,13 +60,13 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
     reply(ctx, { ok: true, path: file, vectors });
   });
   router.post('/v1/answers/save', admin, async (ctx) => {
-    const file = await resolve(checkSave(await body(ctx)).path, DEFAULT_ANSWERS_NAME);
+    const file = await resolve(checkSave(await body(ctx)).path, DEFAULT_ANSWERS_EXPORT);
     refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'answers');
     const saved = await translate(() => service.store.saveAnswers(file));
     reply(ctx, { ok: true, path: file, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
   });
   router.post('/v1/answers/load', admin, async (ctx) => {
-    const file = await resolve(checkLoad(await body(ctx)).path, DEFAULT_ANSWERS_NAME);
+    const file = await resolve(checkLoad(await body(ctx)).path, DEFAULT_ANSWERS_EXPORT);
     service.license.checkWrite();
     const answers = await translate(() => service.store.loadAnswers(file));
     reply(ctx, { ok: true, path: file, answers });
@@ -73,7 +74,7 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
   router.get('/v1/license/status', admin, (ctx) => reply(ctx, service.licenseStatus()));
 }
 
-const HOME_SET_FILES = new Set([DEFAULT_INDEX_NAME, DEFAULT_ANSWERS_NAME, 'tombstones.json']);
+const HOME_SET_FILES = new Set([DEFAULT_INDEX_NAME, 'answers.json', 'tombstones.json']);
 
 /**
  * The data directory's own paired set is written only by a default snapshot save: an export next to it

@@ -1,23 +1,24 @@
 import assert from 'node:assert/strict';
 import { Metrics } from '@sluice/core';
-import { embeddingBaseUrlProblem, normaliseEmbeddingBaseUrl, OpenAIEmbedder } from '@sluice/plugin-semantic-cache';
+import { baseUrlProblem, normaliseBaseUrl } from '@sluice/core';
+import { OpenAIEmbedder } from '@sluice/plugin-semantic-cache';
 
 describe('semantic-cache: OpenAIEmbedder options', () => {
   it('takes a provider root or a /v1 base', () => {
-    assert.equal(normaliseEmbeddingBaseUrl('https://api.openai.com'), 'https://api.openai.com/v1');
-    assert.equal(normaliseEmbeddingBaseUrl('https://api.openai.com/v1/'), 'https://api.openai.com/v1');
-    assert.equal(normaliseEmbeddingBaseUrl('http://127.0.0.1:11434'), 'http://127.0.0.1:11434/v1');
-    assert.equal(normaliseEmbeddingBaseUrl('https://host/openai'), 'https://host/openai/v1');
+    assert.equal(normaliseBaseUrl('https://api.openai.com'), 'https://api.openai.com/v1');
+    assert.equal(normaliseBaseUrl('https://api.openai.com/v1/'), 'https://api.openai.com/v1');
+    assert.equal(normaliseBaseUrl('http://127.0.0.1:11434'), 'http://127.0.0.1:11434/v1');
+    assert.equal(normaliseBaseUrl('https://host/openai'), 'https://host/openai/v1');
   });
 
   it('rejects a full endpoint path and suggests the base', () => {
     assert.equal(
-      embeddingBaseUrlProblem('https://api.openai.com/v1/embeddings'),
+      baseUrlProblem('https://api.openai.com/v1/embeddings'),
       'must be a provider root or a /v1 base, not an endpoint; did you mean "https://api.openai.com/v1"?',
     );
-    assert.match(embeddingBaseUrlProblem('ftp://h/v1') ?? '', /http:\/\/ or https:\/\//);
-    assert.match(embeddingBaseUrlProblem('api.openai.com') ?? '', /is not a URL/);
-    assert.equal(embeddingBaseUrlProblem('http://127.0.0.1:9000/v1'), undefined);
+    assert.match(baseUrlProblem('ftp://h/v1') ?? '', /http:\/\/ or https:\/\//);
+    assert.match(baseUrlProblem('api.openai.com') ?? '', /is not a URL/);
+    assert.equal(baseUrlProblem('http://127.0.0.1:9000/v1'), undefined);
   });
 
   const base = { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 1000, metrics: new Metrics() };
