@@ -25,10 +25,15 @@ export class Drain {
         throw new ServiceError('UNAVAILABLE', 'The service is shutting down.');
       }
       this.#inFlight++;
+      const written = new Promise<void>((resolve) => ctx.res.once('close', () => resolve()));
       try {
         await next();
       } finally {
-        if (--this.#inFlight === 0) this.#idle?.();
+        // Koa writes the response after the middleware returns: a request counts until its response is out
+        // (or its client is gone), else closing every connection would cut off the last response.
+        void written.then(() => {
+          if (--this.#inFlight === 0) this.#idle?.();
+        });
       }
     };
   }
