@@ -138,7 +138,6 @@ export class AnswerCache {
     try {
       this.#license.checkWrite();
       const existing = this.#store.payloadOf(entry.ext_id);
-      if (existing === undefined) this.#license.checkCapacity(await this.#store.count());
       const now = this.#now();
       const payload: AnswerRecord = {
         answer: entry.answer,
@@ -148,7 +147,10 @@ export class AnswerCache {
         ...(entry.answer_tokens === undefined ? {} : { answer_tokens: entry.answer_tokens }),
       };
       const record = { id: entry.ext_id, vector: entry.vector, payload };
-      await translate(() => (mode === 'insert' ? this.#store.insert(record) : this.#store.upsert(record)));
+      // The store checks max_vectors right before it adds a new id: writes that waited together behind a
+      // save would all pass a check made here, before the wait.
+      const admitNew = (activeIds: number) => this.#license.checkCapacity(activeIds);
+      await translate(() => (mode === 'insert' ? this.#store.insert(record, admitNew) : this.#store.upsert(record, admitNew)));
     } catch (error) {
       this.#metrics.insertErrors.inc();
       throw error;

@@ -131,12 +131,18 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     return this.#state.payloads.get(id);
   }
 
-  async insert(record: VectorRecord<P>): Promise<UpsertOutcome> {
-    return this.#change(record, true);
+  /**
+   * `admitNew`, when given, is called right before an id that is not active is added, with the active count at
+   * that moment; what it throws refuses the write. A quota checked before the call could be passed by writes
+   * that waited together behind a save's copy.
+   */
+  async insert(record: VectorRecord<P>, admitNew?: (activeCount: number) => void): Promise<UpsertOutcome> {
+    return this.#change(record, true, admitNew);
   }
 
-  async upsert(record: VectorRecord<P>): Promise<UpsertOutcome> {
-    return this.#change(record, false);
+  /** `admitNew` as for {@link insert}. */
+  async upsert(record: VectorRecord<P>, admitNew?: (activeCount: number) => void): Promise<UpsertOutcome> {
+    return this.#change(record, false, admitNew);
   }
 
   async delete(id: number): Promise<boolean> {
@@ -259,12 +265,13 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     }
   }
 
-  async #change(record: VectorRecord<P>, insertOnly: boolean): Promise<UpsertOutcome> {
+  async #change(record: VectorRecord<P>, insertOnly: boolean, admitNew?: (activeCount: number) => void): Promise<UpsertOutcome> {
     checkStoreId(record.id);
     await this.#writable();
     if (insertOnly && this.#state.has(record.id)) {
       throw new VectorStoreError('already_exists', `id ${record.id} already exists; use upsert to replace it`);
     }
+    if (admitNew !== undefined && !this.#state.has(record.id)) admitNew(this.#state.payloads.size);
     const outcome = this.#state.upsert(record.id, record.vector, record.payload);
     await this.#log({ op: 'upsert', id: record.id, payload: record.payload }, record.vector);
     return outcome;
