@@ -5,6 +5,7 @@ import { pruneExpiredSemanticEntries, semanticCacheOptionsFromConfig } from '@sl
 import { pino } from 'pino';
 import { GATEWAY_DIRECTIVE_SETS, Gateway, loadGatewayConfig, RELEASE_VERSION } from '@sluice/preset-gateway';
 import type { Output } from './cli.js';
+import { untilSignalled } from './until-signalled.js';
 
 const HELP = `usage: sluice gateway [--config FILE] [--test-config | --print-config | --prune-expired-semantic-cache]
 
@@ -59,24 +60,11 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
 async function serve(file: string, output: Output): Promise<number> {
   const gateway = await Gateway.fromFile(file);
   const { url } = await gateway.listen();
-  // Handlers first: a signal sent as soon as the "listening" line is read must not meet the default action.
-  const stopped = new Promise<number>((resolve) => {
-    const stop = (signal: string) => {
-      gateway.logger.info({ signal }, 'shutting down');
-      gateway.shutdown().then(
-        () => resolve(0),
-        (error: unknown) => {
-          output.err(`sluice gateway: shutdown failed: ${(error as Error).message}`);
-          resolve(1);
-        },
-      );
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.on('SIGHUP', () => {
-      void gateway.reload();
-    });
-  });
+  const stopped = untilSignalled(
+    'sluice gateway',
+    { logger: gateway.logger, stop: () => gateway.shutdown(), reload: () => void gateway.reload() },
+    output,
+  );
   output.out(`sluice gateway listening on ${url} (mode ${gateway.runtime.settings.mode})`);
   output.out(`point an OpenAI client at it: baseURL ${url}/v1  e.g. curl ${url}/v1/models`);
   return stopped;

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { VectorCacheService } from '@sluice/preset-vector-cache';
 import type { Output } from './cli.js';
+import { untilSignalled } from './until-signalled.js';
 
 const HELP = `usage: sluice vector-cache
 
@@ -34,22 +35,11 @@ export async function vectorCacheCommand(
     return 1;
   }
   const { settings } = service;
-  // Handlers first: a signal sent as soon as the "listening" line is read must not meet the default action.
-  const stopped = new Promise<number>((resolve) => {
-    const stop = (signal: string) => {
-      service.logger.info({ signal }, 'shutting down');
-      service.stop().then(
-        () => resolve(0),
-        (error: unknown) => {
-          output.err(`sluice vector-cache: shutdown failed: ${(error as Error).message}`);
-          resolve(1);
-        },
-      );
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.on('SIGHUP', () => service.reloadLicense());
-  });
+  const stopped = untilSignalled(
+    'sluice vector-cache',
+    { logger: service.logger, stop: () => service.stop(), reload: () => service.reloadLicense() },
+    output,
+  );
   output.out(
     `sluice vector-cache listening on ${service.url} (dims ${settings.dims}, ${settings.metric}, data ${settings.dataDir}, durability ${settings.durability})`,
   );

@@ -2,6 +2,7 @@
 import { Exchange, Kernel, type ChatRequest, type Mode } from '@sluice/core';
 import { ExactCachePlugin, type ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
 import { pino } from 'pino';
+import { metricValue, tapStubUpstream } from '../../fixtures/stub-upstream.js';
 
 export interface CacheUnderTest {
   kernel: Kernel;
@@ -15,38 +16,18 @@ export async function cacheKernel(options: ExactCacheOptionsInput = {}, mode: Mo
   const kernel = new Kernel({ logger: pino({ level: 'silent' }), mode });
   const plugin = new ExactCachePlugin(options);
   kernel.use(plugin);
-  let calls = 0;
-  kernel.hooks.upstream.tapPromise('stub-upstream', async (exchange) => {
-    calls += 1;
-    const content = `answer ${calls} to ${String(exchange.request.messages.at(-1)?.content)}`;
-    return {
-      status: 200,
-      body: {
-        id: `chatcmpl-${calls}`,
-        object: 'chat.completion',
-        created: calls,
-        model: exchange.request.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 },
-      },
-    };
-  });
+  const upstreamCalls = tapStubUpstream(kernel);
   await kernel.start();
   return {
     kernel,
     plugin,
-    upstreamCalls: () => calls,
+    upstreamCalls,
     async ask(content, askMode = mode) {
       const request: ChatRequest = { model: 'test-model', messages: [{ role: 'user', content }] };
       const exchange = new Exchange({ request, mode: askMode });
       await kernel.run(exchange);
       return exchange;
     },
-    async counter(name, labels = {}) {
-      const metric = kernel.metrics.registry.getSingleMetric(name);
-      if (metric === undefined) return 0;
-      const values = (await metric.get()).values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l));
-      return values.reduce((sum, v) => sum + v.value, 0);
-    },
+    counter: (name, labels = {}) => metricValue(kernel.metrics, name, labels),
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Exchange, Kernel, type ChatMessage, type ChatRequest, type Mode } from '@sluice/core';
 import { SemanticCachePlugin, type SemanticCacheOptionsInput } from '@sluice/plugin-semantic-cache';
 import { pino } from 'pino';
+import { metricValue, tapStubUpstream } from '../../fixtures/stub-upstream.js';
 
 export interface SemanticUnderTest {
   kernel: Kernel;
@@ -26,28 +27,13 @@ export async function semanticKernel(
   const kernel = new Kernel({ logger: pino({ level: 'silent' }), mode });
   const plugin = new SemanticCachePlugin({ ...options, store: { dataDir: dir, autosaveSeconds: 0, ...options.store } });
   kernel.use(plugin);
-  let calls = 0;
-  kernel.hooks.upstream.tapPromise('stub-upstream', async (exchange) => {
-    calls += 1;
-    const content = `answer ${calls} to ${String(exchange.request.messages.at(-1)?.content)}`;
-    return {
-      status: 200,
-      body: {
-        id: `chatcmpl-${calls}`,
-        object: 'chat.completion',
-        created: calls,
-        model: exchange.request.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 },
-      },
-    };
-  });
+  const upstreamCalls = tapStubUpstream(kernel);
   await kernel.start();
   return {
     kernel,
     plugin,
     dataDir: dir,
-    upstreamCalls: () => calls,
+    upstreamCalls,
     async ask(question, extra = {}) {
       const { earlier = [], tenant, ...fields } = extra;
       const request: ChatRequest = {
@@ -59,12 +45,7 @@ export async function semanticKernel(
       await kernel.run(exchange);
       return exchange;
     },
-    async counter(name, labels = {}) {
-      const metric = kernel.metrics.registry.getSingleMetric(name);
-      if (metric === undefined) return 0;
-      const values = (await metric.get()).values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l));
-      return values.reduce((sum, v) => sum + v.value, 0);
-    },
+    counter: (name, labels = {}) => metricValue(kernel.metrics, name, labels),
     async close() {
       await kernel.stop();
       if (dataDir === undefined) await rm(dir, { recursive: true, force: true });
