@@ -127,6 +127,7 @@ describe('vector-cache: restart', () => {
       await assertHoldsExactly(svc.service, expected);
       await assertHidden(svc, deleted);
     } finally {
+      await svc?.service.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
@@ -152,5 +153,37 @@ describe('vector-cache: restart', () => {
 
     svc = await startService({}, svc.dataDir);
     await assertHoldsExactly(svc.service, expected);
+  });
+
+  it('refuses other SVC_DIMS when only the log holds the writes, naming the log and both dims', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-vc-'));
+    try {
+      const proc = await startServiceProcess(dataDir);
+      const expected = new Map<number, ExpectedEntry>();
+      for (let id = 1; id <= 3; id++) {
+        expected.set(id, { answer: `answer ${id}`, version: 0 });
+        assert.equal((await proc.post('/v1/insert', entryBody(id, expected.get(id)!))).status, 200);
+      }
+      await proc.child.kill();
+      const files = await readdir(dataDir);
+      assert.ok(
+        files.every((name) => /^wal-\d+\.log$/.test(name)),
+        `only the log: ${files.join(', ')}`,
+      );
+
+      await assert.rejects(startService({ SVC_DIMS: '16' }, dataDir), (error: Error) => {
+        assert.match(error.message, /write-ahead log/);
+        assert.match(error.message, /\b8\b/);
+        assert.match(error.message, /\b16\b/);
+        return true;
+      });
+      assert.deepEqual(await readdir(dataDir), files);
+      // A start in snapshot mode still replays a log an earlier wal run left.
+      svc = await startService({ SVC_DURABILITY: 'snapshot' }, dataDir);
+      await assertHoldsExactly(svc.service, expected);
+    } finally {
+      await svc?.service.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

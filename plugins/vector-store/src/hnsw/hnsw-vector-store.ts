@@ -103,7 +103,14 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     const wal = await WriteAheadLog.open(resolved.dataDir);
     let replayed = 0;
     for await (const record of wal.replay(loaded?.walSegment ?? 0)) {
-      state.apply(record.meta as StoreChange<P>, record.vector);
+      try {
+        state.apply(record.meta as StoreChange<P>, record.vector);
+      } catch (error) {
+        // Without a set there is no vcal.index to name: say that the log holds what cannot be applied
+        // (e.g. vectors of other dims), or the refusal reads as if a request had failed.
+        const reason = `record ${replayed + 1} cannot be replayed (${(error as Error).message})`;
+        throw new VectorStoreError('failed_precondition', `write-ahead log in ${resolved.dataDir}: ${reason}`, { cause: error });
+      }
       replayed++;
     }
     resolved.logger?.info({ vectors: state.payloads.size, replayed }, 'vector store restored');
