@@ -47,7 +47,9 @@ export class ClientAbort implements AbortSource {
 
 export function lowerCaseHeaders(headers: IncomingHttpHeaders): Record<string, string | undefined> {
   const result: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  // Keys only: Object.entries built an array per header on every request.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
     result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return result;

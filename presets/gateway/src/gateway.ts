@@ -29,12 +29,15 @@ export class Gateway implements GatewayState {
   #runtime: Runtime;
   #server: Server | undefined;
   readonly #configFile: string | undefined;
+  /** Looked up once: the registry lookup was a measurable part of every chat request. */
+  readonly #inFlight: ReturnType<Metrics['gauge']>;
 
   private constructor(runtime: Runtime, logger: Logger, metrics: Metrics, configFile: string | undefined) {
     this.#runtime = runtime;
     this.logger = logger;
     this.metrics = metrics;
     this.#configFile = configFile;
+    this.#inFlight = metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
   }
 
   /** Builds the gateway from a resolved config and starts its plugins. */
@@ -61,7 +64,7 @@ export class Gateway implements GatewayState {
     const koa = createGatewayApp(this).callback();
     const server = createServer((req, res) => {
       // The hot route skips Koa; probes, metrics, models, errors and shutdown replies stay on Koa.
-      if (req.method === 'POST' && !this.shuttingDown && req.url?.split('?', 1)[0] === CHAT_PATH) void this.#serveChat(req, res);
+      if (req.method === 'POST' && !this.shuttingDown && isChatPath(req.url)) void this.#serveChat(req, res);
       else void koa(req, res);
     });
     server.keepAliveTimeout = 65_000;
@@ -75,10 +78,7 @@ export class Gateway implements GatewayState {
 
   async #serveChat(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const runtime = this.#runtime;
-    const inFlight = this.metrics.gauge({
-      name: 'gw_in_flight_requests',
-      help: 'HTTP requests being served, /metrics included.',
-    });
+    const inFlight = this.#inFlight;
     inFlight.inc();
     runtime.inFlight += 1;
     try {
@@ -157,6 +157,11 @@ export class Gateway implements GatewayState {
       .stop()
       .catch((error: Error) => this.logger.error({ err: { message: error.message } }, 'plugin stop failed'));
   }
+}
+
+/** The chat path, with or without a query string; compared in place, as it is read on every request. */
+function isChatPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith(CHAT_PATH) && (url.length === CHAT_PATH.length || url[CHAT_PATH.length] === '?');
 }
 
 function delay(ms: number): Promise<void> {
