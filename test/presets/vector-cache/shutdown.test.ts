@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadPairedSet } from '@sluice/plugin-vector-store';
-import { startServiceProcess } from './service-process.js';
+import { startServiceProcess, type ServiceProcess } from './service-process.js';
 import { DIMS, startService } from './service-under-test.js';
 import { assertHoldsExactly, entryBody, type ExpectedEntry } from './store-contents.js';
 
@@ -57,17 +57,21 @@ async function heldRequest(url: string, agent: Agent, route: string, body: unkno
 describe('vector-cache: SIGTERM drains, saves and exits 0', function () {
   this.timeout(20_000);
   let dataDir: string;
+  let proc: ServiceProcess | undefined;
   const agents: Agent[] = [];
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-vc-shutdown-'));
   });
   afterEach(async () => {
     for (const agent of agents.splice(0)) agent.destroy();
+    // Gone before its directory is: a process still draining would write its final set into a new one.
+    await proc?.child.kill();
+    proc = undefined;
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('finishes the requests in flight, refuses new ones, answers /readyz 503, writes the final set', async () => {
-    const proc = await startServiceProcess(dataDir, { SVC_DURABILITY: 'wal' });
+    proc = await startServiceProcess(dataDir, { SVC_DURABILITY: 'wal' });
     const expected = new Map<number, ExpectedEntry>();
     for (let id = 1; id <= 3; id++) {
       expected.set(id, { answer: `answer ${id}`, version: 0 });
