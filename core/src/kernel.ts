@@ -16,6 +16,24 @@ import { gatewayMiddleware } from './host/router.js';
 import type { HostOptions } from './host/host-options.js';
 
 const KERNEL = 'kernel';
+const RECEIVED: EvidenceHead = Object.freeze({
+  source: 'gateway',
+  category: 'request',
+  event_type: 'request.received',
+  outcome: 'started',
+});
+const COMPLETED: EvidenceHead = Object.freeze({
+  source: 'gateway',
+  category: 'request',
+  event_type: 'request.completed',
+  outcome: 'completed',
+});
+const FAILED: EvidenceHead = Object.freeze({
+  source: 'gateway',
+  category: 'request',
+  event_type: 'request.failed',
+  outcome: 'failed',
+});
 
 export interface KernelOptions {
   /** `enforce` serves cache hits; `observe` only measures them. Default `enforce`. */
@@ -133,9 +151,13 @@ export class Kernel {
     }
   }
 
-  /** Builds and emits an event for an exchange. */
-  evidence(exchange: Exchange, head: EvidenceHead, details: EvidenceDetails = {}): void {
+  /**
+   * Builds and emits an event for an exchange. `details` may be a function, called only when a sink
+   * is tapped, so a request pays nothing for parts of events nobody records.
+   */
+  evidence(exchange: Exchange, head: EvidenceHead, lazyDetails: EvidenceDetails | (() => EvidenceDetails) = {}): void {
     if (this.hooks.evidence.taps.length === 0) return;
+    const details = typeof lazyDetails === 'function' ? lazyDetails() : lazyDetails;
     const attributes = exchange.mode === 'observe' ? { enforcement_mode: 'observe', ...details.attributes } : details.attributes;
     this.emit(
       evidenceEvent(exchange.traceId, head, {
@@ -152,13 +174,7 @@ export class Kernel {
    */
   async run(exchange: Exchange): Promise<void> {
     this.#counters.requests.inc();
-    this.evidence(
-      exchange,
-      { source: 'gateway', category: 'request', event_type: 'request.received', outcome: 'started' },
-      {
-        upstream: { model: exchange.request.model },
-      },
-    );
+    this.evidence(exchange, RECEIVED, () => ({ upstream: { model: exchange.request.model } }));
     try {
       exchange.response = await this.#flow(exchange);
       if (exchange.aborted) throw new GatewayError('client_closed_request');
@@ -173,7 +189,7 @@ export class Kernel {
   /** Ends an exchange that failed before it could run (e.g. a malformed body), with the same events. */
   reject(exchange: Exchange, error: GatewayError): void {
     this.#counters.requests.inc();
-    this.evidence(exchange, { source: 'gateway', category: 'request', event_type: 'request.received', outcome: 'started' });
+    this.evidence(exchange, RECEIVED);
     this.#failed(exchange, error, error);
   }
 
@@ -233,15 +249,12 @@ export class Kernel {
 
   #completed(exchange: Exchange): void {
     const path = deliveryPath(exchange);
-    this.#counters.duration.observe({ delivery_path: path }, exchange.elapsedMs / 1000);
-    this.evidence(
-      exchange,
-      { source: 'gateway', category: 'request', event_type: 'request.completed', outcome: 'completed' },
-      {
-        attributes: { delivery_path: path, duration_ms: Math.round(exchange.elapsedMs) },
-        committed_to_client: true,
-      },
-    );
+    const elapsedMs = exchange.elapsedMs;
+    this.#counters.duration.observe({ delivery_path: path }, elapsedMs / 1000);
+    this.evidence(exchange, COMPLETED, () => ({
+      attributes: { delivery_path: path, duration_ms: Math.round(elapsedMs) },
+      committed_to_client: true,
+    }));
   }
 
   #failed(exchange: Exchange, error: GatewayError, original: unknown): void {
@@ -250,18 +263,14 @@ export class Kernel {
     this.#counters.errors.inc({ class: error.code });
     this.#counters.duration.observe({ delivery_path: 'failed' }, exchange.elapsedMs / 1000);
     if (error.code === 'internal_error') this.logger.error({ err: original, trace_id: exchange.traceId }, 'request failed');
-    this.evidence(
-      exchange,
-      { source: 'gateway', category: 'request', event_type: 'request.failed', outcome: 'failed' },
-      {
-        decision: {
-          action: exchange.verdict ? 'block' : 'fail',
-          reason_code: error.code.toUpperCase(),
-          rule_id: error.ruleId,
-        },
-        attributes: { error_class: error.code, http_status: error.passthrough?.status ?? error.status },
+    this.evidence(exchange, FAILED, () => ({
+      decision: {
+        action: exchange.verdict ? 'block' : 'fail',
+        reason_code: error.code.toUpperCase(),
+        rule_id: error.ruleId,
       },
-    );
+      attributes: { error_class: error.code, http_status: error.passthrough?.status ?? error.status },
+    }));
   }
 }
 

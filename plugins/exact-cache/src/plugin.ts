@@ -105,7 +105,7 @@ export class ExactCachePlugin implements Plugin {
     kernel.evidence(
       exchange,
       { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: hit ? 'hit' : 'miss' },
-      {
+      () => ({
         cache: {
           cache_type: LAYER,
           operation: 'lookup',
@@ -113,7 +113,7 @@ export class ExactCachePlugin implements Plugin {
           cache_key_hash: keyHash(key),
           upstream_called: !hit || exchange.mode === 'observe',
         },
-      },
+      }),
     );
     return hit && entry !== undefined ? { status: 200, body: entry.body, layer: LAYER } : undefined;
   }
@@ -147,13 +147,9 @@ export class ExactCachePlugin implements Plugin {
       this.#fault(kernel, exchange, metrics, 'set', error);
       return;
     }
-    kernel.evidence(
-      exchange,
-      { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'stored' },
-      {
-        cache: { cache_type: LAYER, operation: 'store', outcome: 'stored', cache_key_hash: keyHash(key) },
-      },
-    );
+    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'stored' }, () => ({
+      cache: { cache_type: LAYER, operation: 'store', outcome: 'stored', cache_key_hash: keyHash(key) },
+    }));
   }
 
   #fault(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics, operation: 'get' | 'set', error: unknown): void {
