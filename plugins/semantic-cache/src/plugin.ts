@@ -48,6 +48,9 @@ export class SemanticCachePlugin implements Plugin {
   #opened: OpenedStore | undefined;
   #unavailable: string | undefined;
   #down: string | undefined;
+  /** Store faults so far; a probe clears `#down` only when none came after it started. */
+  #faults = 0;
+  #probing = false;
   #autosave: NodeJS.Timeout | undefined;
   /** Compares cached and live answers in observe mode, whatever embedder the lookups use. */
   readonly #answers = new LocalEmbedder();
@@ -126,6 +129,7 @@ export class SemanticCachePlugin implements Plugin {
   }
 
   health(): readonly DependencyHealth[] {
+    if (this.#down !== undefined) this.#probe();
     const initialised = this.#opened !== undefined;
     const reason = this.#unavailable ?? this.#down;
     return [
@@ -261,7 +265,10 @@ export class SemanticCachePlugin implements Plugin {
   #fault(exchange: Exchange, operation: 'embed' | 'search' | 'store', error: unknown, swallow = false): undefined {
     const kernel = this.#requireKernel();
     this.#metrics!.fault(exchange.mode, operation);
-    if (operation !== 'embed') this.#down = (error as Error).message;
+    if (operation !== 'embed') {
+      this.#down = (error as Error).message;
+      this.#faults += 1;
+    }
     kernel.logger.warn(
       {
         dependency: operation === 'embed' ? 'embedding' : 'vectordb',
@@ -314,6 +321,25 @@ export class SemanticCachePlugin implements Plugin {
       );
     }
     return dims;
+  }
+
+  /**
+   * Asks a store that failed whether it answers again. An unready instance gets no traffic, so the
+   * readiness probe's own polling must be what finds the recovery.
+   */
+  #probe(): void {
+    const opened = this.#opened;
+    if (opened === undefined || this.#probing) return;
+    this.#probing = true;
+    const faults = this.#faults;
+    void opened
+      .probe()
+      .then((reason) => {
+        if (reason === undefined && this.#faults === faults && this.#opened === opened) this.#down = undefined;
+      })
+      .finally(() => {
+        this.#probing = false;
+      });
   }
 
   async #save(): Promise<void> {

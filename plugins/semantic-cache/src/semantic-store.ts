@@ -14,6 +14,8 @@ export interface OpenedStore {
   readonly backend: 'hnsw' | 'qdrant';
   /** Saves an in-process store; resolves at once for remote ones. */
   save(): Promise<void>;
+  /** Why a remote store does not answer now, or undefined when it does; never rejects. */
+  probe(): Promise<string | undefined>;
 }
 
 /** Observe mode keeps its shadow entries apart, so they can never warm the production cache. */
@@ -43,7 +45,11 @@ export async function openSemanticStore(
       timeoutMs: Math.round(options.timeoutSeconds * 1000),
       indexedFields: INDEXED_FIELDS,
     });
-    return { store, location, backend: 'qdrant', save: async () => undefined };
+    const probe = async () => {
+      const health = await store.health();
+      return health.ok ? undefined : health.reason;
+    };
+    return { store, location, backend: 'qdrant', save: async () => undefined, probe };
   }
   const store = await HnswVectorStore.open<SemanticEntry>({
     dims,
@@ -53,5 +59,11 @@ export async function openSemanticStore(
     serverVersion,
     logger,
   });
-  return { store, location, backend: 'hnsw', save: async () => void (await store.saveSnapshot()) };
+  return {
+    store,
+    location,
+    backend: 'hnsw',
+    save: async () => void (await store.saveSnapshot()),
+    probe: async () => undefined,
+  };
 }
