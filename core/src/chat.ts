@@ -34,6 +34,17 @@ export interface ChatCompletion {
   [field: string]: unknown;
 }
 
+/** One `chat.completion.chunk` of a server-sent event stream. */
+export interface ChatCompletionChunk {
+  id?: string;
+  object?: string;
+  created?: number;
+  model?: string;
+  choices?: unknown[];
+  usage?: Usage | null;
+  [field: string]: unknown;
+}
+
 /** A complete response from the model provider or a cache. */
 export interface ModelResponse {
   /** HTTP status to hand the client; 200 for a completion. */
@@ -41,6 +52,12 @@ export interface ModelResponse {
   readonly body: ChatCompletion;
   /** Extra response headers the client should see (lower-case names). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The provider's own chunks when the answer was streamed, so a stream replays with the provider's
+   * boundaries. A plugin that rewrites `body` returns a response without them; the replay is then
+   * made from the body.
+   */
+  readonly chunks?: readonly ChatCompletionChunk[];
 }
 
 /** A response found in a cache layer. */

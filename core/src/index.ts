@@ -5,7 +5,15 @@ export { Stage, type StageName } from './stage.js';
 export { Exchange, type ExchangeInit, type Mode, type CacheOutcome, type CostOutcome } from './exchange.js';
 export { createSlot, type SlotKey } from './slot.js';
 export { validateOptions, PluginOptionsError, type Plugin, type DependencyHealth } from './plugin.js';
-export type { ChatRequest, ChatMessage, ChatCompletion, Usage, ModelResponse, CachedResponse } from './chat.js';
+export type {
+  ChatRequest,
+  ChatMessage,
+  ChatCompletion,
+  ChatCompletionChunk,
+  Usage,
+  ModelResponse,
+  CachedResponse,
+} from './chat.js';
 export type { Verdict, BlockResponse } from './verdict.js';
 export { refusalCompletion, blockError, BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
 export {
@@ -31,3 +39,4 @@ export { deepFreeze } from './deep-freeze.js';
 export { canonicalJson } from './canonical-json.js';
 export { placeholderSignature, PLACEHOLDER_KINDS } from './placeholder.js';
 export { baseUrlProblem, normaliseBaseUrl, isPlaceholderKey } from './provider-base-url.js';
+export { completionChunks, replayChunks, sseText } from './stream-replay.js';

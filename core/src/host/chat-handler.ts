@@ -6,6 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError, toGatewayError } from '../errors.js';
 import { Exchange } from '../exchange.js';
+import type { ModelResponse } from '../chat.js';
+import { replayChunks, sseText } from '../stream-replay.js';
 import type { Kernel } from '../kernel.js';
 import { parseChatRequest } from './chat-request.js';
 import { ClientAbort, lowerCaseHeaders } from './client.js';
@@ -57,9 +59,7 @@ async function prepare(
     const known = parsedRequests.get(text);
     body = known ?? parseJsonText(text);
     const request = known ?? parsedRequests.remember(text, parseChatRequest(body));
-    if (request.stream === true) {
-      throw new GatewayError(options.streaming ? 'streaming_not_supported' : 'streaming_disabled');
-    }
+    if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
     const exchange = new Exchange({ request, mode: kernel.mode, headers, signal });
     exchange.bypassCache = TRUE_WORDS.has((headers['x-sluice-cache-bypass'] ?? '').trim().toLowerCase());
     options.onExchange?.(exchange);
@@ -100,6 +100,7 @@ function writeReply(res: ServerResponse, exchange: Exchange): void {
       headers['x-sluice-similarity'] = exchange.cache.similarity.toFixed(4);
     }
     Object.assign(headers, response.headers);
+    if (response.status === 200 && exchange.original.stream === true) return writeStream(res, headers, exchange, response);
     status = response.status;
     body = response.body;
   }
@@ -107,6 +108,27 @@ function writeReply(res: ServerResponse, exchange: Exchange): void {
   headers['content-length'] = json.bytes;
   res.writeHead(status, headers);
   res.end(json.text);
+}
+
+/**
+ * Controlled streaming: the answer is complete and approved before its first byte is written, so the
+ * client sees a stream or an error, never a partial stream. Errors and non-200 answers stay JSON.
+ */
+function writeStream(
+  res: ServerResponse,
+  headers: Record<string, string | number>,
+  exchange: Exchange,
+  response: ModelResponse,
+): void {
+  const options = exchange.original.stream_options as { include_usage?: unknown } | undefined;
+  const text = sseText(replayChunks(response, options?.include_usage === true));
+  headers['content-type'] = 'text/event-stream; charset=utf-8';
+  headers['cache-control'] = 'no-cache, no-transform';
+  // Proxies such as nginx must not buffer the stream.
+  headers['x-accel-buffering'] = 'no';
+  headers['content-length'] = Buffer.byteLength(text);
+  res.writeHead(200, headers);
+  res.end(text);
 }
 
 function cacheHeader(exchange: Exchange): string {

@@ -27,6 +27,16 @@ export const upstreamDirectives = defineDirectives({
       'Upstream call timeout (and, with streaming, the longest idle gap between chunks). Falls back to `request_timeout_seconds`.',
     args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
   },
+  max_stream_upstream_bytes: {
+    summary: 'Controlled streaming: the largest provider stream read; past it the call is cancelled and the request fails.',
+    args: [{ name: 'size', schema: Type.Integer({ minimum: 1024 }), unit: 'size' }],
+    default: 8 * 1024 * 1024,
+  },
+  stream_max_duration_seconds: {
+    summary: 'Controlled streaming: the ceiling on a whole streamed generation.',
+    args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
+    default: 900,
+  },
   upstream_max_connections: {
     summary: 'Keep-alive connections to the upstream.',
     args: [{ name: 'count', schema: Type.Integer({ minimum: 1, maximum: 4096 }) }],
@@ -40,5 +50,7 @@ export function upstreamOptionsFromConfig(config: DirectiveValues): OpenAIUpstre
     apiKey: config.get<string>('upstream_api_key') ?? 'dummy',
     timeoutSeconds: config.get<number>('upstream_timeout_seconds') ?? config.get<number>('request_timeout_seconds') ?? 120,
     connections: config.get<number>('upstream_max_connections') ?? 128,
+    streamMaxBytes: config.get<number>('max_stream_upstream_bytes') ?? 8 * 1024 * 1024,
+    streamMaxSeconds: config.get<number>('stream_max_duration_seconds') ?? 900,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@sluice/core';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 import { UpstreamClient } from './upstream-client.js';
+import { streamingMetrics } from './stream/streaming-metrics.js';
 
 const PLUGIN_NAME = 'openai-upstream';
 const USER_AGENT = 'sluice/0.1.0';
@@ -42,22 +43,24 @@ export class OpenAIUpstreamPlugin implements Plugin {
       labelNames: ['outcome'],
     });
 
+    const streamMetrics = streamingMetrics(kernel);
     kernel.hooks.upstream.tapPromise(PLUGIN_NAME, async (exchange) => {
       const started = performance.now();
+      const streamed = exchange.request.stream === true;
       try {
-        const reply = await this.#requireClient().call('POST', '/chat/completions', exchange.request, exchange.signal);
-        const body = completionBody(reply.body);
-        recordUsage(exchange, body);
+        const response = streamed ? await this.#streamed(exchange) : await this.#whole(exchange);
+        recordUsage(exchange, response.body);
         const seconds = (performance.now() - started) / 1000;
         duration.observe({ outcome: 'ok' }, seconds);
-        this.#evidence(kernel, exchange, 'completed', reply.status, seconds, body.model);
-        return { status: 200, body } satisfies ModelResponse;
+        this.#evidence(kernel, exchange, streamed, 'completed', 200, seconds, response.body.model);
+        return response;
       } catch (error) {
         const failure = error instanceof GatewayError ? error : new GatewayError('upstream_connect_error', { cause: error });
         const seconds = (performance.now() - started) / 1000;
         if (failure.code === 'upstream_timeout') timeouts.inc();
+        if (streamed) streamMetrics.failed(failure.code);
         duration.observe({ outcome: failure.code }, seconds);
-        this.#evidence(kernel, exchange, 'failed', failure.passthrough?.status, seconds, undefined, failure.code);
+        this.#evidence(kernel, exchange, streamed, 'failed', failure.passthrough?.status, seconds, undefined, failure.code);
         throw failure;
       }
     });
@@ -89,6 +92,30 @@ export class OpenAIUpstreamPlugin implements Plugin {
     await client?.close();
   }
 
+  async #whole(exchange: Exchange): Promise<ModelResponse> {
+    const reply = await this.#requireClient().call('POST', '/chat/completions', exchange.request, exchange.signal);
+    return { status: 200, body: completionBody(reply.body) };
+  }
+
+  /** Controlled streaming: the provider's stream is read whole here; the client sees nothing until it is approved. */
+  async #streamed(exchange: Exchange): Promise<ModelResponse> {
+    const request = exchange.request;
+    // Usage is asked for on the client's behalf (for accounting); a client that did not ask never sees it.
+    const streamOptions = { ...(isRecord(request.stream_options) ? request.stream_options : {}), include_usage: true };
+    const reply = await this.#requireClient().stream(
+      '/chat/completions',
+      { ...request, stream: true, stream_options: streamOptions },
+      exchange.signal,
+      {
+        idleMs: Math.round(this.options.timeoutSeconds * 1000),
+        maxMs: Math.round(this.options.streamMaxSeconds * 1000),
+        maxBytes: this.options.streamMaxBytes,
+      },
+    );
+    const body = completionBody(reply.completion);
+    return reply.chunks === undefined ? { status: 200, body } : { status: 200, body, chunks: reply.chunks };
+  }
+
   #requireClient(): UpstreamClient {
     if (this.#client === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
     return this.#client;
@@ -97,6 +124,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
   #evidence(
     kernel: Kernel,
     exchange: Exchange,
+    streamed: boolean,
     outcome: 'completed' | 'failed',
     status: number | undefined,
     seconds: number,
@@ -108,7 +136,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
       {
         source: 'gateway',
         category: 'upstream',
-        event_type: outcome === 'completed' ? 'upstream.response' : 'upstream.failed',
+        event_type: `upstream${streamed ? '.stream' : ''}.${outcome === 'completed' ? (streamed ? 'completed' : 'response') : 'failed'}`,
         outcome,
       },
       {
@@ -120,6 +148,8 @@ export class OpenAIUpstreamPlugin implements Plugin {
           latency_ms: Math.round(seconds * 1000),
         },
         ...(errorClass === undefined ? {} : { attributes: { error_class: errorClass } }),
+        // A streamed answer is held until it is approved: nothing of it has reached the client yet.
+        ...(streamed ? { committed_to_client: false } : {}),
       },
     );
   }
@@ -131,6 +161,10 @@ function completionBody(body: unknown): ChatCompletion {
     throw new GatewayError('upstream_invalid_response');
   }
   return body as ChatCompletion;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function recordUsage(exchange: Exchange, body: ChatCompletion): void {

@@ -1,11 +1,20 @@
 /** Calls the provider over one keep-alive undici pool; every call bounded by a timeout and the client. */
 import { Pool } from 'undici';
 import { isPlaceholderKey } from '@sluice/core';
+import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
+import { ChunkAssembler } from './stream/chunk-assembler.js';
+import { readEventStream, type StreamLimits } from './stream/read-event-stream.js';
 
 export interface UpstreamReply {
   readonly status: number;
   readonly body: unknown;
+}
+
+export interface StreamedReply {
+  /** The provider's chunks, or undefined when it answered whole despite `stream: true`. */
+  readonly chunks: ChatCompletionChunk[] | undefined;
+  readonly completion: ChatCompletion;
 }
 
 export interface UpstreamClientOptions {
@@ -58,6 +67,58 @@ export class UpstreamClient {
     const parsed = parseJson(text);
     if (status < 200 || status >= 300) throw statusFailure(status, parsed);
     return { status, body: parsed };
+  }
+
+  /**
+   * Sends a streaming request and reads the provider's events to the end under the limits; resolves with
+   * the chunks as they came and the completion they assemble into. Nothing reaches the client before.
+   */
+  async stream(route: string, body: unknown, clientSignal: AbortSignal, limits: StreamLimits): Promise<StreamedReply> {
+    const cancel = new AbortController();
+    const signal = AbortSignal.any([cancel.signal, clientSignal]);
+    let response;
+    try {
+      response = await this.#pool.request({
+        path: `${this.#basePath}${route}`,
+        method: 'POST',
+        headers: { ...this.#headers, accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+        headersTimeout: limits.idleMs,
+        // The idle gap is measured by readEventStream, which names the failure; undici's own would not.
+        bodyTimeout: 0,
+      });
+    } catch (error) {
+      throw transportFailure(error, false, clientSignal.aborted);
+    }
+    const type = String(response.headers['content-type'] ?? '');
+    if (response.statusCode < 200 || response.statusCode >= 300 || !type.includes('text/event-stream')) {
+      const parsed = parseJson(await response.body.text().catch(() => ''));
+      if (response.statusCode < 200 || response.statusCode >= 300) throw statusFailure(response.statusCode, parsed);
+      // A provider that ignored `stream: true` and answered whole is still an answer.
+      return { chunks: undefined, completion: parsed as ChatCompletion };
+    }
+    const assembler = new ChunkAssembler();
+    const chunks: ChatCompletionChunk[] = [];
+    try {
+      const read = await readEventStream(
+        response.body,
+        limits,
+        (chunk) => {
+          chunks.push(chunk);
+          assembler.add(chunk);
+        },
+        () => cancel.abort(),
+      );
+      if (!assembler.complete)
+        throw new GatewayError('upstream_stream_incomplete', {
+          message: `The upstream stream ended ${read.done ? 'with [DONE] ' : ''}before every choice had a finish reason.`,
+        });
+    } catch (error) {
+      if (clientSignal.aborted) throw new GatewayError('client_closed_request', { cause: error });
+      throw error;
+    }
+    return { chunks, completion: assembler.completion() };
   }
 
   close(): Promise<void> {

@@ -83,20 +83,3 @@ describe('host: request validation', () => {
     assert.equal(failed, received);
   });
 });
-
-describe('host: streaming switch on', () => {
-  it('refuses stream: true with streaming_not_supported until controlled streaming exists', async () => {
-    const { kernel } = kernelUnderTest();
-    const server = await mount(kernel, { streaming: true });
-    try {
-      const response = await post(
-        `${server.url}/v1/chat/completions`,
-        '{"model":"m","stream":true,"messages":[{"role":"user","content":"x"}]}',
-      );
-      assert.equal(response.status, 422);
-      assert.equal(((await response.json()) as Envelope).error.code, 'streaming_not_supported');
-    } finally {
-      await server.close();
-    }
-  });
-});

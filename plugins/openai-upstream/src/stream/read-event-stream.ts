@@ -1,0 +1,94 @@
+/**
+ * Reads a provider's server-sent events into chat completion chunks, under three limits: the idle gap
+ * between bytes, the whole duration, and the byte count. Any breach or a bad event ends the read with
+ * the failure's class and cancels the provider call, so no provider stream is left running.
+ */
+import type { Readable } from 'node:stream';
+import { createParser } from 'eventsource-parser';
+import { GatewayError, type ChatCompletionChunk } from '@sluice/core';
+
+export interface StreamLimits {
+  /** Longest gap between two reads (`upstream_timeout_seconds`). */
+  readonly idleMs: number;
+  /** Longest whole generation (`stream_max_duration_seconds`, 15 minutes). */
+  readonly maxMs: number;
+  readonly maxBytes: number;
+}
+
+export interface StreamRead {
+  /** `data: [DONE]` arrived. */
+  readonly done: boolean;
+  readonly bytes: number;
+}
+
+/**
+ * @example
+ * await readEventStream(response.body, limits, (chunk) => assembler.add(chunk), () => controller.abort());
+ */
+export function readEventStream(
+  body: Readable,
+  limits: StreamLimits,
+  onChunk: (chunk: ChatCompletionChunk) => void,
+  cancel: () => void,
+): Promise<StreamRead> {
+  return new Promise<StreamRead>((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    let done = false;
+    let settled = false;
+    const finish = (failure?: GatewayError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idle);
+      clearTimeout(ceiling);
+      body.off('data', onData).off('end', onEnd).off('error', onError);
+      if (failure === undefined) return resolve({ done, bytes });
+      cancel();
+      body.destroy();
+      reject(failure);
+    };
+    const parser = createParser({
+      onEvent(event) {
+        if (settled) return;
+        if (event.data.trim() === '[DONE]') {
+          done = true;
+          return;
+        }
+        const failure = chunkOf(event.data, onChunk);
+        if (failure !== undefined) finish(failure);
+      },
+    });
+    const onData = (data: Buffer) => {
+      bytes += data.length;
+      if (bytes > limits.maxBytes) return finish(new GatewayError('upstream_stream_too_large'));
+      idle.refresh();
+      // A multi-byte character may be split across reads; the decoder keeps the partial bytes.
+      parser.feed(decoder.decode(data, { stream: true }));
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) =>
+      finish(error instanceof GatewayError ? error : new GatewayError('upstream_stream_incomplete', { cause: error }));
+    const stalled = () =>
+      new GatewayError('upstream_timeout', { message: 'The upstream stream stalled longer than upstream_timeout_seconds.' });
+    const idle = setTimeout(() => finish(stalled()), limits.idleMs);
+    const ceiling = setTimeout(() => finish(new GatewayError('upstream_stream_too_long')), limits.maxMs);
+    body.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/** Parses one event's data; a provider error event or anything that is not a chunk is a failure. */
+function chunkOf(data: string, onChunk: (chunk: ChatCompletionChunk) => void): GatewayError | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return new GatewayError('upstream_stream_malformed');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return new GatewayError('upstream_stream_malformed');
+  if ('error' in parsed && (parsed as { error: unknown }).error) return new GatewayError('upstream_stream_error');
+  const chunk = parsed as ChatCompletionChunk;
+  if (!Array.isArray(chunk.choices)) return new GatewayError('upstream_stream_malformed');
+  onChunk(chunk);
+  return undefined;
+}
