@@ -143,6 +143,11 @@ export class SemanticCachePlugin implements Plugin {
     ];
   }
 
+  /** Writes an in-process store to its directory now (a reload opens the next one from it); never throws. */
+  flush(): Promise<void> {
+    return this.#save();
+  }
+
   /** Deletes expired entries of the store in use; returns how many. */
   async pruneExpired(now = Date.now()): Promise<number> {
     const opened = this.#opened;

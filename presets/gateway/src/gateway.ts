@@ -110,6 +110,8 @@ export class Gateway implements GatewayState {
     try {
       const config = await loadGatewayConfig(this.#configFile);
       next = buildRuntime(config, { logger: this.logger, metrics: this.metrics });
+      // The next runtime opens the in-process semantic store from disk: write this one's entries there first.
+      await this.#runtime.semantic?.flush();
       await next.kernel.start();
     } catch (error) {
       this.logger.error({ err: { message: (error as Error).message } }, 'reload failed; keeping the running configuration');

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Gateway } from '@sluice/preset-gateway';
+import OpenAI from 'openai';
+import { pino } from 'pino';
+import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
+import { baseConfig } from './gateway-under-test.js';
+
+describe('gateway: a configuration reload keeps the in-process semantic cache', () => {
+  let upstream: FakeUpstream;
+  let dir: string;
+  let gateway: Gateway | undefined;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    dir = await mkdtemp(path.join(tmpdir(), 'sluice-gw-reload-'));
+  });
+  after(async () => {
+    await gateway?.shutdown();
+    await upstream?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers a paraphrase of a question asked before the reload from the cache', async () => {
+    const file = path.join(dir, 'gateway.conf');
+    const semantic = `semantic_cache_enabled on;\nsemantic_cache_data_dir ${path.join(dir, 'semantic')};\nexact_cache_enabled off;\n`;
+    await writeFile(file, baseConfig(upstream.baseUrl, semantic));
+    gateway = await Gateway.fromFile(file, { logger: pino({ level: 'silent' }) });
+    const { url } = await gateway.listen('127.0.0.1:0');
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'unused', maxRetries: 0, timeout: 10_000 });
+    const ask = async (content: string) => {
+      const { response } = await client.chat.completions
+        .create({ model: 'test-model', messages: [{ role: 'user', content }] })
+        .withResponse();
+      return response.headers.get('x-sluice-cache');
+    };
+
+    assert.equal(await ask('How do I reset my password?'), 'miss');
+    await writeFile(file, baseConfig(upstream.baseUrl, `${semantic}model_price other-model 1 2;\n`));
+    assert.equal(await gateway.reload(), true);
+    assert.equal(await ask('how do I reset my password'), 'hit-semantic');
+    assert.equal(upstream.calls.filter((c) => c.path === '/v1/chat/completions').length, 1);
+  });
+});
