@@ -122,6 +122,11 @@ describe('gateway: observe mode through a vector store outage', () => {
     await upstream?.close();
   });
 
+  it('/version names the evaluation collection', async () => {
+    const version = (await (await fetch(`${gw.url}/version`)).json()) as Record<string, unknown>;
+    assert.equal(version.effective_evaluation_collection, 'sluice_semantic_evaluation');
+  });
+
   it('pauses evaluation while Qdrant is down, stays ready, and resumes when it is back', async () => {
     await ask(gw, QUESTION);
     assert.equal(peer.collection('sluice_semantic_evaluation')?.points.size, 1);
