@@ -75,6 +75,17 @@ export class SemanticCachePlugin implements Plugin {
   }
 
   async start(): Promise<void> {
+    try {
+      await this.#open();
+    } catch (error) {
+      // The kernel stops only plugins that started; a failed start releases its own connections.
+      await this.#embedder?.close?.();
+      this.#embedder = undefined;
+      throw error;
+    }
+  }
+
+  async #open(): Promise<void> {
     const kernel = this.#requireKernel();
     this.#embedder = createEmbedder(this.options.embedding, kernel.metrics, this.options.store.vectorSize);
     let dims: number;
