@@ -214,6 +214,10 @@ export class SemanticCachePlugin implements Plugin {
         threshold: this.options.threshold,
         upstream_called: found === undefined || exchange.mode === 'observe',
       },
+      // Observe mode records what enforce would have done next to what was done.
+      ...(exchange.mode === 'observe'
+        ? { attributes: { would_action: found ? 'serve_cached' : 'forward_upstream', applied_action: 'forward_upstream' } }
+        : {}),
     });
     if (found === undefined) return undefined;
     return {

@@ -88,6 +88,13 @@ describe('gateway: observe mode measures the exact and semantic caches without s
     );
   });
 
+  it('says on each semantic decision what enforce would have done and what was done', () => {
+    const lookups = events.filter((e) => e.cache?.cache_type === 'semantic' && e.event_type === 'cache.lookup');
+    const wouldHit = lookups.find((e) => e.outcome === 'hit');
+    assert.equal(wouldHit?.attributes?.would_action, 'serve_cached');
+    assert.ok(lookups.every((e) => e.attributes?.applied_action === 'forward_upstream'));
+  });
+
   it('switching the same data directory to enforce does not promote the shadow entries', async () => {
     await gw!.close();
     gw = undefined;
