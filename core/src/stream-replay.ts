@@ -22,6 +22,8 @@ interface Choice {
 export function completionChunks(body: ChatCompletion, includeUsage: boolean): ChatCompletionChunk[] {
   const { choices = [], usage, object: _object, ...head } = body;
   const chunks: ChatCompletionChunk[] = [];
+  // OpenAI: with include_usage, every chunk before the usage chunk carries `usage: null`.
+  const tail = includeUsage ? { usage: null } : {};
   for (const [position, raw] of (choices as Choice[]).entries()) {
     const index = raw.index ?? position;
     const { tool_calls: toolCalls, ...message } = raw.message ?? { role: 'assistant' };
@@ -31,11 +33,13 @@ export function completionChunks(body: ChatCompletion, includeUsage: boolean): C
       ...head,
       object: 'chat.completion.chunk',
       choices: [{ index, delta, logprobs: raw.logprobs ?? null, finish_reason: null }],
+      ...tail,
     });
     chunks.push({
       ...head,
       object: 'chat.completion.chunk',
       choices: [{ index, delta: {}, logprobs: null, finish_reason: raw.finish_reason ?? 'stop' }],
+      ...tail,
     });
   }
   if (includeUsage && usage !== undefined) chunks.push({ ...head, object: 'chat.completion.chunk', choices: [], usage });
