@@ -40,6 +40,16 @@ describe('exact-cache: in-memory store', () => {
     await cache.kernel.stop();
   });
 
+  it('keeps at most maxBytes of response bodies, the least recently used going first', async () => {
+    const cache = await cacheKernel({ maxBytes: 1024 });
+    const size = JSON.stringify((await cache.ask('q0')).response?.body).length;
+    const fits = Math.floor(1024 / size);
+    for (let i = 1; i <= fits; i += 1) await cache.ask(`q${i}`);
+    assert.equal((await cache.ask('q0')).cache.status, 'miss');
+    assert.equal((await cache.ask(`q${fits}`)).cache.status, 'hit');
+    await cache.kernel.stop();
+  });
+
   it('expires entries after the TTL', async () => {
     const cache = await cacheKernel({ ttlSeconds: 0.2 });
     await cache.ask('short lived');
