@@ -93,7 +93,20 @@ export class UpstreamClient {
     }
     const type = String(response.headers['content-type'] ?? '');
     if (response.statusCode < 200 || response.statusCode >= 300 || !type.includes('text/event-stream')) {
-      const parsed = parseJson(await response.body.text().catch(() => ''));
+      // bodyTimeout is off for streams: a body that is not one is bounded here, as `call` bounds its own.
+      let stalled = false;
+      const timer = setTimeout(() => {
+        stalled = true;
+        cancel.abort();
+      }, limits.idleMs);
+      const text = await response.body
+        .text()
+        .catch((error: unknown) => {
+          if (stalled || clientSignal.aborted) throw transportFailure(error, stalled, clientSignal.aborted);
+          return '';
+        })
+        .finally(() => clearTimeout(timer));
+      const parsed = parseJson(text);
       if (response.statusCode < 200 || response.statusCode >= 300) throw statusFailure(response.statusCode, parsed);
       // A provider that ignored `stream: true` and answered whole is still an answer.
       return { chunks: undefined, completion: parsed as ChatCompletion };

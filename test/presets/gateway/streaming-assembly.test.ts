@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { STREAMED_REASONING, STREAMED_TOOL_CALLS } from '../../fixtures/openai-bodies.js';
+import { chatCompletion, STREAMED_REASONING, STREAMED_TOOL_CALLS } from '../../fixtures/openai-bodies.js';
 import { gatewayForSuite } from './gateway-under-test.js';
 
 const ask = (content: string) => [{ role: 'user' as const, content }];
@@ -109,6 +109,20 @@ describe('gateway: controlled streaming keeps every part of the answer', () => {
       withoutUsage.map((c) => c.choices[0]?.delta.content),
       provider.slice(0, -1).map((c) => c.choices[0]?.delta.content),
     );
+  });
+
+  it('streams the answer of a provider that ignored stream: true and answered whole', async () => {
+    suite.upstream.behave((call) => ({
+      kind: 'status',
+      status: 200,
+      body: chatCompletion(call.body as Record<string, unknown>),
+    }));
+    const chunks = await drain(
+      await suite.gw.client.chat.completions.create({ model: 'test-model', messages: ask('answer whole'), stream: true }),
+    );
+    assert.equal(chunks.map((c) => c.choices[0]?.delta.content ?? '').join(''), 'echo: answer whole');
+    assert.equal(chunks.at(-1)?.choices[0]?.finish_reason, 'stop');
+    assert.ok(chunks.every((c) => c.object === 'chat.completion.chunk'));
   });
 
   it('streams a cached answer as a well-formed stream, with usage only for a client that asks', async () => {

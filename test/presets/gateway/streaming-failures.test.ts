@@ -37,6 +37,8 @@ const post = (gw: GatewayUnderTest, content: string, stream = true) =>
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'test-model', messages: [{ role: 'user', content }], stream }),
+    // Bounds a request the gateway never answers; every expected answer comes well within it.
+    signal: AbortSignal.timeout(5000),
   });
 
 /** Resolves when the provider saw its connection closed by the gateway; fails after `ms`. */
@@ -68,6 +70,14 @@ describe('gateway: a failed provider stream is a clean error before any byte of 
       name: 'an idle stall longer than upstream_timeout_seconds',
       rig: 'tight',
       behaviour: { kind: 'stream', fault: { kind: 'stall', after: 2 } },
+      status: 504,
+      code: 'upstream_timeout',
+      cancels: true,
+    },
+    {
+      name: 'headers, then an error body that stalls',
+      rig: 'tight',
+      behaviour: { kind: 'status', status: 500, stall: true },
       status: 504,
       code: 'upstream_timeout',
       cancels: true,
@@ -133,7 +143,7 @@ describe('gateway: a failed provider stream is a clean error before any byte of 
       assert.equal((JSON.parse(text) as { error: { code: string } }).error.code, c.code);
       assert.doesNotMatch(text, /echo|data:|x{8}/, 'nothing of the partial answer');
       const call = upstream.calls.at(-1);
-      assert.ok((call?.events.length ?? 0) >= 2, 'the provider had started streaming');
+      if (c.behaviour.kind === 'stream') assert.ok((call?.events.length ?? 0) >= 2, 'the provider had started streaming');
       if (c.cancels === true) await closedWithin(call, 5000);
 
       assert.deepEqual(await count(), {
