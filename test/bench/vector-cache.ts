@@ -101,7 +101,7 @@ export async function benchVectorCache(): Promise<void> {
     track(restored);
     const restoreMs = restored.startMs + (await untilOk(`${restored.url}/readyz`, 60_000));
     const restoredRss = restored.rssBytes();
-    const restoredCollectedRss = await restored.collectedRssBytes();
+    const restoredCollected = await restored.collectedMemory();
     await restored.stop('SIGKILL');
     progress(`restored in ${(restoreMs / 1000).toFixed(2)} s`);
 
@@ -134,7 +134,7 @@ export async function benchVectorCache(): Promise<void> {
         bareQa: load.get('bareQa')!,
       },
       inProcess: { search: inProcessSearch!, qa: inProcessQa!, seconds: inProcessSeconds },
-      memory: { restoredRss, restoredCollectedRss, bareEmptyRss: bare.emptyRss, bareLoadedRss: bare.loadedRss, estimate },
+      memory: { restoredRss, restoredCollected, bareEmptyRss: bare.emptyRss, bareLoadedRss: bare.loadedRss, estimate },
       snapshot: { saveSeconds, stopSeconds, restoreSeconds: restoreMs / 1000, files },
     };
     report(results);

@@ -7,17 +7,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import hnswlib from 'hnswlib-node';
-import { answerCollectRequests, collectedRss } from './collect-garbage.js';
+import { answerCollectRequests, collectedMemory } from './collect-garbage.js';
 
 const [indexFile, dimsText] = process.argv.slice(2);
 if (indexFile === undefined || dimsText === undefined) throw new Error('usage: bare-server.ts <index file> <dims>');
 const EF_SEARCH = 128;
 
-const emptyRss = collectedRss();
+const emptyRss = collectedMemory().rss;
 const index = new hnswlib.HierarchicalNSW('cosine', Number(dimsText));
 await index.readIndex(indexFile);
 index.setEf(EF_SEARCH);
-const loadedRss = collectedRss();
+const loadedRss = collectedMemory().rss;
 answerCollectRequests();
 
 interface Query {

@@ -5,6 +5,7 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { insertBody } from './bodies.js';
+import type { CollectedMemory } from './collect-garbage.js';
 import type { VectorSet } from './dataset.js';
 import { postAll } from './http-load.js';
 import { startVectorCache, untilOk, type VectorCacheProcess } from './servers.js';
@@ -18,11 +19,12 @@ export interface InsertResult {
   readonly writesPerSecond: number;
   /** Server CPU per write, µs; undefined without /proc. */
   readonly cpuMicrosPerWrite: number | undefined;
-  /** RSS of the service when ready and empty, and after the load, bytes: as found, and after a full collection. */
+  /** RSS of the service when ready and empty, and after the load, bytes, as found. */
   readonly emptyRss: number | undefined;
   readonly loadedRss: number | undefined;
-  readonly emptyCollectedRss: number;
-  readonly loadedCollectedRss: number;
+  /** The same after a full collection, with the V8 heap. */
+  readonly emptyCollected: CollectedMemory;
+  readonly loadedCollected: CollectedMemory;
   /** The data directory after the load (the log in `wal` mode), bytes. */
   readonly diskBytes: number;
   /** Spawn until the first /readyz 200 on an empty data directory, ms. */
@@ -37,7 +39,7 @@ interface Loading {
   readonly service: VectorCacheProcess;
   readonly startMs: number;
   readonly emptyRss: number | undefined;
-  readonly emptyCollectedRss: number;
+  readonly emptyCollected: CollectedMemory;
   seconds: number;
   cpuMicros: number | undefined;
 }
@@ -58,8 +60,8 @@ export async function insertAlternating(options: {
     options.track(service);
     const startMs = service.startMs + (await untilOk(`${service.url}/readyz`, 10_000));
     const emptyRss = service.rssBytes();
-    const emptyCollectedRss = await service.collectedRssBytes();
-    loadings.push({ durability, dataDir, service, startMs, emptyRss, emptyCollectedRss, seconds: 0, cpuMicros: 0 });
+    const emptyCollected = await service.collectedMemory();
+    loadings.push({ durability, dataDir, service, startMs, emptyRss, emptyCollected, seconds: 0, cpuMicros: 0 });
   }
   const chunk = Math.ceil(set.count / options.chunks);
   for (let from = 0; from < set.count; from += chunk) {
@@ -80,7 +82,7 @@ export async function insertAlternating(options: {
     }
   }
   const results: Partial<Record<Durability, InsertResult>> = {};
-  for (const { durability, dataDir, service, startMs, emptyRss, emptyCollectedRss, seconds, cpuMicros } of loadings) {
+  for (const { durability, dataDir, service, startMs, emptyRss, emptyCollected, seconds, cpuMicros } of loadings) {
     results[durability] = {
       durability,
       seconds,
@@ -88,8 +90,8 @@ export async function insertAlternating(options: {
       cpuMicrosPerWrite: cpuMicros === undefined ? undefined : cpuMicros / set.count,
       emptyRss,
       loadedRss: service.rssBytes(),
-      emptyCollectedRss,
-      loadedCollectedRss: await service.collectedRssBytes(),
+      emptyCollected,
+      loadedCollected: await service.collectedMemory(),
       diskBytes: (await fileSizes(dataDir)).reduce((sum, [, bytes]) => sum + bytes, 0),
       startMs,
       dataDir,

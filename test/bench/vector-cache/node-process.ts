@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { CollectedMemory } from './collect-garbage.js';
 
 export interface NodeProcess {
   /** The ready line's match. */
@@ -15,10 +16,10 @@ export interface NodeProcess {
   /** Resident set size in bytes; undefined without /proc. */
   rssBytes(): number | undefined;
   /**
-   * Resident set size in bytes right after a full garbage collection, which the child runs on SIGUSR2
-   * and answers with a `collected rss <bytes>` line: memory held, without garbage not yet collected.
+   * Memory right after a full garbage collection, which the child runs on SIGUSR2 and answers with a
+   * `collected …` line: what is held, without garbage not yet collected.
    */
-  collectedRssBytes(): Promise<number>;
+  collectedMemory(): Promise<CollectedMemory>;
   /** User + system CPU time so far in µs; undefined without /proc. */
   cpuMicros(): number | undefined;
   /** SIGTERM (a clean shutdown) or SIGKILL (nothing more is needed of it); resolves on exit. */
@@ -84,13 +85,13 @@ export function startNodeProcess(
       // Later output is still read, so a chatty child never blocks on a full pipe.
       lines.off('line', onLine);
       lines.on('line', () => undefined);
-      const collectedRssBytes = () =>
-        new Promise<number>((done) => {
+      const collectedMemory = () =>
+        new Promise<CollectedMemory>((done) => {
           const onCollected = (line: string) => {
-            const collected = line.match(/^collected rss (\d+)$/);
+            const collected = line.match(/^collected rss (\d+) heap-used (\d+) heap-total (\d+)$/);
             if (collected === null) return;
             lines.off('line', onCollected);
-            done(Number(collected[1]));
+            done({ rss: Number(collected[1]), heapUsed: Number(collected[2]), heapTotal: Number(collected[3]) });
           };
           lines.on('line', onCollected);
           child.kill('SIGUSR2');
@@ -100,7 +101,7 @@ export function startNodeProcess(
         startMs: performance.now() - started,
         rssBytes: () => rssOf(child.pid),
         cpuMicros: () => cpuOf(child.pid),
-        collectedRssBytes,
+        collectedMemory,
         stop: (signal = 'SIGTERM') => stop(child, signal),
       });
     };

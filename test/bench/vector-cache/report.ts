@@ -1,5 +1,6 @@
 /** The vector cache benchmark's markdown table and its hardware line. */
 import { cpus } from 'node:os';
+import type { CollectedMemory } from './collect-garbage.js';
 import type { InProcessRate } from './in-process.js';
 import type { InsertResult } from './insert-run.js';
 import type { LoadMeasure } from './load-rounds.js';
@@ -40,7 +41,7 @@ export interface VectorCacheResults {
   readonly inProcess: { readonly search: InProcessRate; readonly qa: InProcessRate; readonly seconds: number };
   readonly memory: {
     readonly restoredRss: number | undefined;
-    readonly restoredCollectedRss: number;
+    readonly restoredCollected: CollectedMemory;
     readonly bareEmptyRss: number;
     readonly bareLoadedRss: number;
     readonly estimate: { readonly bytes: number; readonly capacity: number };
@@ -57,6 +58,12 @@ export const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
 const micros = (n: number | undefined) => (n === undefined ? 'n/a' : `${int(n)} µs`);
 const perVector = (n: number | undefined) => (n === undefined ? 'n/a' : `${int(n)} B/vector`);
+
+/** What the V8 heap adds: the service's own per-vector structures, apart from hnswlib's native memory. */
+function heapGrowth(empty: CollectedMemory, full: CollectedMemory, vectors: number): string {
+  const used = full.heapUsed - empty.heapUsed;
+  return `V8 heap in use +${mib(used)} (${perVector(used / vectors)}), committed ${mib(empty.heapTotal)} → ${mib(full.heapTotal)}`;
+}
 
 function rows(r: VectorCacheResults): [string, string, string][] {
   const table: [string, string, string][] = [];
@@ -111,12 +118,14 @@ function rows(r: VectorCacheResults): [string, string, string][] {
     [
       'RSS, service after loading over HTTP',
       perVector(m.loaded),
-      `(${mib(wal.loadedRss)} − ${mib(wal.emptyRss)} empty) / ${int(r.vectors)}; after a full GC ${perVector(m.loadedCollected)} (${mib(wal.loadedCollectedRss)} − ${mib(wal.emptyCollectedRss)})`,
+      `(${mib(wal.loadedRss)} − ${mib(wal.emptyRss)} empty) / ${int(r.vectors)}; after a full GC ${perVector(m.loadedCollected)} ` +
+        `(${mib(wal.loadedCollected.rss)} − ${mib(wal.emptyCollected.rss)}); ${heapGrowth(wal.emptyCollected, wal.loadedCollected, r.vectors)}`,
     ],
     [
       'RSS, service after restoring the snapshot',
       perVector(m.restoredCollected),
-      `after a full GC: (${mib(r.memory.restoredCollectedRss)} − ${mib(wal.emptyCollectedRss)} empty) / ${int(r.vectors)}; before it ${mib(r.memory.restoredRss)}`,
+      `after a full GC: (${mib(r.memory.restoredCollected.rss)} − ${mib(wal.emptyCollected.rss)} empty) / ${int(r.vectors)}; ` +
+        `before it ${mib(r.memory.restoredRss)}; ${heapGrowth(wal.emptyCollected, r.memory.restoredCollected, r.vectors)}`,
     ],
     [
       'RSS, process holding only the hnswlib index',

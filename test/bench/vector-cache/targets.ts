@@ -17,8 +17,8 @@ export function memoryPerVector(r: VectorCacheResults): MemoryPerVector {
   const n = r.vectors;
   return {
     loaded: wal.loadedRss === undefined || wal.emptyRss === undefined ? undefined : (wal.loadedRss - wal.emptyRss) / n,
-    loadedCollected: (wal.loadedCollectedRss - wal.emptyCollectedRss) / n,
-    restoredCollected: (r.memory.restoredCollectedRss - wal.emptyCollectedRss) / n,
+    loadedCollected: (wal.loadedCollected.rss - wal.emptyCollected.rss) / n,
+    restoredCollected: (r.memory.restoredCollected.rss - wal.emptyCollected.rss) / n,
     bare: (r.memory.bareLoadedRss - r.memory.bareEmptyRss) / n,
     estimated: r.memory.estimate.bytes / n,
   };
