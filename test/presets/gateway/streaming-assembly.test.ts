@@ -105,6 +105,10 @@ describe('gateway: controlled streaming keeps every part of the answer', () => {
     );
     const provider = (suite.upstream.calls.at(-1)?.events ?? []).slice(0, -1).map((e) => JSON.parse(e) as ChatCompletionChunk);
     assert.equal(withoutUsage.length, provider.length - 1, 'all but the usage chunk the gateway asked for');
+    assert.ok(
+      withoutUsage.every((c) => !('usage' in c)),
+      'no usage field for a client that did not ask',
+    );
     assert.deepEqual(
       withoutUsage.map((c) => c.choices[0]?.delta.content),
       provider.slice(0, -1).map((c) => c.choices[0]?.delta.content),
