@@ -101,7 +101,7 @@ function mergeToolCall(calls: Map<number, Fields>, delta: Fields): void {
   calls.set(index, mergeFields(calls.get(index) ?? {}, fields));
 }
 
-/** Strings concatenate (a name or id that arrives whole is set once, since the old value is empty). */
+/** Strings concatenate (arguments); ids and types are set once, names replaced. */
 function mergeFields(into: Fields, delta: Fields): Fields {
   const merged: Fields = { ...into };
   for (const [field, value] of Object.entries(delta)) {
@@ -109,6 +109,9 @@ function mergeFields(into: Fields, delta: Fields): Fields {
       merged[field] = mergeFields((merged[field] as Fields | undefined) ?? {}, value as Fields);
     } else if (field === 'id' || field === 'type') {
       merged[field] ??= value;
+    } else if (field === 'name') {
+      // A name arrives whole (some providers repeat it in every delta): the latest replaces, never appends.
+      if (typeof value === 'string' && value !== '') merged[field] = value;
     } else {
       merged[field] = appendValue(merged[field], value);
     }
