@@ -3,3 +3,4 @@ export { OpenAIUpstreamPlugin } from './plugin.js';
 export { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 export { upstreamDirectives, upstreamOptionsFromConfig } from './directives.js';
 export { statusClass } from './failure.js';
+export { ChunkAssembler } from './stream/chunk-assembler.js';
