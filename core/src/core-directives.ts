@@ -18,6 +18,12 @@ export const coreDirectives = defineDirectives({
     args: [{ name: 'size', schema: Type.Integer({ minimum: 1 }), unit: 'size' }],
     default: 1024 * 1024,
   },
+  guard_fail_open: {
+    summary:
+      'When a guard module is unavailable or times out: on lets the request continue (counted, evidenced), off fails it. Blocks always stop the request; a privacy restore failure always fails it.',
+    args: [{ name: 'flag', schema: Type.Boolean() }],
+    default: false,
+  },
   request_timeout_seconds: {
     summary: 'Default timeout of outbound calls (upstream, embeddings) when their own is not set.',
     args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],

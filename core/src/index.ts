@@ -37,6 +37,15 @@ export { coreDirectives } from './core-directives.js';
 export * from './config/index.js';
 export { deepFreeze } from './deep-freeze.js';
 export { canonicalJson } from './canonical-json.js';
-export { placeholderSignature, PLACEHOLDER_KINDS } from './placeholder.js';
+export { placeholder, placeholderSignature, PLACEHOLDER_KINDS, PLACEHOLDER_PATTERN } from './placeholder.js';
 export { baseUrlProblem, normaliseBaseUrl, isPlaceholderKey } from './provider-base-url.js';
 export { completionChunks, replayChunks, sseText } from './stream-replay.js';
+export { callGuard, GuardCallError, type GuardCallFailureKind, type GuardCallOptions } from './guard/guard-call.js';
+export {
+  startModuleServer,
+  ModuleRequestError,
+  type ModuleRoute,
+  type ModuleServer,
+  type ModuleServerOptions,
+} from './guard/module-server.js';
+export { guardMetrics, type GuardOutcome } from './guard/guard-metrics.js';

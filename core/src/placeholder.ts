@@ -1,5 +1,5 @@
 /**
- * Placeholders a privacy guard puts in place of personal data (`<EMAIL_1>`, `<IP_2>` ...), and the
+ * Placeholders a privacy guard puts in place of personal data (`[EMAIL_1]`, `[IP_2]` ...), and the
  * signature of a text's placeholders: caches key anonymised requests on it, so an anonymised question
  * only ever matches one with the same placeholder shape.
  */
@@ -7,7 +7,7 @@
 /** Kinds of personal data a placeholder may stand for (CONTRACTS: privacy finding kinds). */
 export const PLACEHOLDER_KINDS = Object.freeze([
   'EMAIL',
-  'IPV4',
+  'IP',
   'PHONE',
   'JWT',
   'API_KEY',
@@ -19,17 +19,23 @@ export const PLACEHOLDER_KINDS = Object.freeze([
   'OTHER',
 ] as const);
 
-const PLACEHOLDER = new RegExp(`<(${PLACEHOLDER_KINDS.join('|')})_(\\d+)>`, 'g');
+/** The placeholder of the n-th value of a kind in a request, e.g. `[EMAIL_1]`. */
+export function placeholder(kind: (typeof PLACEHOLDER_KINDS)[number], n: number): string {
+  return `[${kind}_${n}]`;
+}
+
+/** Every placeholder in a text; `match[1]` is the kind, `match[2]` the number. */
+export const PLACEHOLDER_PATTERN = new RegExp(`\\[(${PLACEHOLDER_KINDS.join('|')})_(\\d+)\\]`, 'g');
 
 /**
- * The count of each placeholder kind in the texts, e.g. `EMAIL:2|IPV4:1`; empty when there is none.
+ * The count of each placeholder kind in the texts, e.g. `EMAIL:2|IP:1`; empty when there is none.
  * @example
- * placeholderSignature(['mail <EMAIL_1> and <EMAIL_2> from <IPV4_1>']); // 'EMAIL:2|IPV4:1'
+ * placeholderSignature(['mail [EMAIL_1] and [EMAIL_2] from [IP_1]']); // 'EMAIL:2|IP:1'
  */
 export function placeholderSignature(texts: Iterable<string>): string {
   const counts = new Map<string, number>();
   for (const text of texts) {
-    for (const match of text.matchAll(PLACEHOLDER)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
+    for (const match of text.matchAll(PLACEHOLDER_PATTERN)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
   }
   return [...counts.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -47,8 +47,8 @@ describe('semantic-cache: a hit never crosses a scope', () => {
   }
 
   it('misses when the placeholder signature differs', async () => {
-    await sut.ask('Send the invoice to <EMAIL_1>', same);
-    assert.equal((await sut.ask('send the invoice to <EMAIL_1>', same)).cache.status, 'hit');
-    assert.equal((await sut.ask('send the invoice to <EMAIL_1> and <EMAIL_2>', same)).cache.status, 'miss');
+    await sut.ask('Send the invoice to [EMAIL_1]', same);
+    assert.equal((await sut.ask('send the invoice to [EMAIL_1]', same)).cache.status, 'hit');
+    assert.equal((await sut.ask('send the invoice to [EMAIL_1] and [EMAIL_2]', same)).cache.status, 'miss');
   });
 });

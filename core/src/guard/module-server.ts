@@ -1,0 +1,124 @@
+/**
+ * A guard module served over its HTTP contract on node:http: JSON in and out, the key checked in constant
+ * time, and every failure answered `{"error": {"code", "message"}}` with its status, never a stack trace.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A route of a module: the parsed request body in, the reply body out. */
+export type ModuleRoute = (body: Record<string, unknown>) => Promise<unknown> | unknown;
+
+/** A bad request body; the server answers it with `status` (400 or 422) and `code`. */
+export class ModuleRequestError extends Error {
+  constructor(
+    readonly status: 400 | 422,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModuleRequestError';
+  }
+}
+
+export interface ModuleServerOptions {
+  /** `host:port`; port 0 picks a free one. */
+  readonly listen: string;
+  /** Empty: no key is asked for. */
+  readonly apiKey: string;
+  readonly routes: Readonly<Record<string, ModuleRoute>>;
+  readonly maxBodyBytes?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface ModuleServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * @example
+ * const server = await startModuleServer({ listen: '127.0.0.1:8101', apiKey: 'k', routes: { '/v1/scan': (body) => engine.scan(body) } });
+ */
+export async function startModuleServer(options: ModuleServerOptions): Promise<ModuleServer> {
+  const key = digest(options.apiKey);
+  const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const server = createServer((req, res) => void handle(req, res));
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const route = options.routes[(req.url ?? '').split('?')[0] ?? ''];
+      if (req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { status: 'ok' });
+      if (route === undefined) return reply(res, 404, error('not_found', 'No such route.'));
+      if (req.method !== 'POST') return reply(res, 405, error('method_not_allowed', 'Use POST.'));
+      if (options.apiKey !== '' && !matches(key, req.headers['x-api-key'])) {
+        return reply(res, 401, error('unauthenticated', 'A valid x-api-key is required.'));
+      }
+      const body = await readObject(req, limit);
+      return reply(res, 200, await route(body));
+    } catch (failure) {
+      if (failure instanceof ModuleRequestError) return reply(res, failure.status, error(failure.code, failure.message));
+      options.onError?.(failure);
+      return reply(res, 500, error('internal', 'The module failed to handle the request.'));
+    }
+  };
+  const [host, port] = splitListen(options.listen);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
+
+function matches(expected: Buffer, presented: string | string[] | undefined): boolean {
+  return typeof presented === 'string' && timingSafeEqual(expected, digest(presented));
+}
+
+function error(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readObject(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new ModuleRequestError(400, 'too_large', `The body is larger than ${limit} bytes.`);
+    chunks.push(chunk);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ModuleRequestError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ModuleRequestError(422, 'invalid_request', 'The body must be a JSON object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+function splitListen(listen: string): [string, number] {
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(listen);
+  if (match === null) throw new Error(`listen address must be host:port, not ${JSON.stringify(listen)}`);
+  return [match[1] ?? match[2] ?? '127.0.0.1', Number(match[3])];
+}
