@@ -1,0 +1,2 @@
+/** @sluice/plugin-privacy-guard */
+export {};

@@ -1,0 +1,2 @@
+/** @sluice/plugin-security-guard */
+export {};

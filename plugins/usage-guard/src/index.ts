@@ -1,0 +1,2 @@
+/** @sluice/plugin-usage-guard */
+export {};
