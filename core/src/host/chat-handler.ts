@@ -79,7 +79,18 @@ async function prepare(
  * connections, exact hits from memory): about 8,400 → 15,900 requests/s, for a few µs of latency.
  */
 function checkPhase(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    if (waiting.push(resolve) === 1) setImmediate(replyAll);
+  });
+}
+
+/** Replies waiting for the check phase: one immediate serves all those ready in a turn of the loop. */
+let waiting: (() => void)[] = [];
+
+function replyAll(): void {
+  const ready = waiting;
+  waiting = [];
+  for (const resolve of ready) resolve();
 }
 
 function writeReply(res: ServerResponse, exchange: Exchange): void {
