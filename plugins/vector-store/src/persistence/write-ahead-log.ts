@@ -115,6 +115,14 @@ export class WriteAheadLog {
     if (segment > this.#segment) {
       throw new VectorStoreError('invalid_argument', `segment ${segment} is past the one being appended to (${this.#segment})`);
     }
+    // A segment left open by appends made before the rotation is closed once they are written, so a
+    // snapshot retires it now rather than at the next save (it may be as large as the whole store).
+    await this.#draining;
+    const active = this.#active;
+    if (active !== undefined && active.segment < segment && !this.#queue.some((p) => p.segment === active.segment)) {
+      this.#active = undefined;
+      await active.handle.close();
+    }
     const doomed = (await listSegments(this.dir)).filter((n) => n < segment && n !== this.#active?.segment);
     for (const n of doomed) await unlink(join(this.dir, segmentFileName(n)));
     if (doomed.length > 0) await fsyncDirectory(this.dir);
