@@ -35,13 +35,14 @@ export class CostMeterPlugin implements Plugin {
     const costModels = this.options.prices.map((price) => price.model);
     const metrics = costMetrics(kernel, this.options.allowUnknownModels ? [...costModels, UNPRICED_MODEL] : costModels);
 
-    kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, async (exchange) => {
+    // Synchronous taps: neither decision waits for anything, and a promise per tap was measurable on every hit.
+    kernel.hooks.preGuard.tap({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, (exchange) => {
       this.#admit(kernel, exchange);
       return undefined;
     });
 
     // ADMISSION on postScan: every complete response, cached or fresh, is seen before a response scan can bail.
-    kernel.hooks.postScan.tapPromise({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, async (exchange, response) => {
+    kernel.hooks.postScan.tap({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, (exchange, response) => {
       accountFor(exchange, response, this.prices, metrics);
       return undefined;
     });
