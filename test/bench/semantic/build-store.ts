@@ -1,0 +1,90 @@
+/**
+ * Fills the semantic cache's in-process store before a gateway opens it: the state a busy cache
+ * reaches after many misses, written the way the plugin writes entries (same key, id, payload and
+ * store options), without an upstream call per entry.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ChatRequest } from '@sluice/core';
+import { entryId, LocalEmbedder, semanticKey, type SemanticEntry } from '@sluice/plugin-semantic-cache';
+import { HnswVectorStore } from '@sluice/plugin-vector-store';
+
+export interface StoreBuild {
+  /** The directory the gateway opens: `storeLocation(options.store, 'enforce')`. */
+  readonly location: string;
+  /** The local embedder's output length the gateway will use. */
+  readonly dims: number;
+  readonly questions: readonly string[];
+  /** The request whose last user turn is `question`, shaped as the load will send it. */
+  readonly request: (question: string) => ChatRequest;
+  /** The chat completion (JSON text) cached for question `index`. */
+  readonly answer: (index: number) => string;
+  readonly serverVersion: string;
+}
+
+export interface BuiltStore {
+  /** Entries read back from the saved set by a fresh open. */
+  readonly entries: number;
+  /** Keys, embeddings and inserts, until the paired set is saved. */
+  readonly buildSeconds: number;
+  /** Part of `buildSeconds` spent embedding. */
+  readonly embedSeconds: number;
+  readonly readBackSeconds: number;
+}
+
+/** Far enough ahead that no entry expires during a run. */
+const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+
+export async function buildSemanticStore(build: StoreBuild, progress: (line: string) => void): Promise<BuiltStore> {
+  const started = performance.now();
+  const embedder = new LocalEmbedder({ dims: build.dims });
+  // The options openSemanticStore uses for the `hnsw` backend, so the gateway reads the set it would have written.
+  const options = { dims: build.dims, metric: 'cosine', dataDir: build.location, durability: 'snapshot' } as const;
+  const store = await HnswVectorStore.open<SemanticEntry>({ ...options, serverVersion: build.serverVersion });
+  let embedMs = 0;
+  try {
+    const now = Date.now();
+    for (const [index, question] of build.questions.entries()) {
+      const request = build.request(question);
+      const key = semanticKey(request, 'default', false);
+      const embedStarted = performance.now();
+      const vector = embedder.embedSync(key.question);
+      embedMs += performance.now() - embedStarted;
+      const payload: SemanticEntry = {
+        scope: key.scope,
+        expires_at: now + TEN_YEARS_MS,
+        created_at: now,
+        question: key.question,
+        answer: build.answer(index),
+        model: request.model,
+      };
+      await store.upsert({ id: entryId(key), vector, payload });
+      // Snapshot-mode upserts resolve in microtasks: without a turn of the event loop now and then, a
+      // signal handler (the caller's cleanup on Ctrl-C) would wait for the whole build.
+      if ((index + 1) % 1000 === 0) await nextTurn();
+      if ((index + 1) % 20_000 === 0) progress(`semantic store: ${index + 1} of ${build.questions.length} entries`);
+    }
+  } finally {
+    // close() writes the paired set (index and answers) the gateway restores at start.
+    await store.close();
+  }
+  const buildSeconds = (performance.now() - started) / 1000;
+  const readStarted = performance.now();
+  const entries = await countSaved(build.location, build.dims, build.serverVersion);
+  return { entries, buildSeconds, embedSeconds: embedMs / 1000, readBackSeconds: (performance.now() - readStarted) / 1000 };
+}
+
+/** Opens the saved set as the gateway will and counts it; its close saves the same set again. */
+async function countSaved(location: string, dims: number, serverVersion: string): Promise<number> {
+  const store = await HnswVectorStore.open<SemanticEntry>({
+    dims,
+    metric: 'cosine',
+    dataDir: location,
+    durability: 'snapshot',
+    serverVersion,
+  });
+  try {
+    return await store.count();
+  } finally {
+    await store.close();
+  }
+}
