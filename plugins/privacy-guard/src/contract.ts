@@ -4,14 +4,35 @@
  * ignored) but insists on the parts it acts on.
  */
 import Type from 'typebox';
-import { FINDING_KINDS, type FindingKind, type Severity } from './engine/finding-kinds.js';
+import { type FindingKind, type Severity } from './engine/finding-kinds.js';
 
 export const PRIVACY_MODES = Object.freeze(['detect_only', 'redact', 'anonymize', 'block'] as const);
 /** `detect_only` reports; `redact` masks for good; `anonymize` swaps in placeholders to restore later; `block` stops. */
 export type PrivacyMode = (typeof PRIVACY_MODES)[number];
 
-export const PrivacyModeSchema = Type.Union(PRIVACY_MODES.map((mode) => Type.Literal(mode)));
-export const FindingKindSchema = Type.Union(FINDING_KINDS.map((kind) => Type.Literal(kind)));
+export const PrivacyModeSchema = Type.Union([
+  Type.Literal('detect_only'),
+  Type.Literal('redact'),
+  Type.Literal('anonymize'),
+  Type.Literal('block'),
+]);
+export const FindingKindSchema = Type.Union([
+  Type.Literal('email'),
+  Type.Literal('ipv4'),
+  Type.Literal('phone'),
+  Type.Literal('jwt'),
+  Type.Literal('api_key'),
+  Type.Literal('bearer_token'),
+  Type.Literal('private_key'),
+  Type.Literal('credit_card_like'),
+  Type.Literal('ssn'),
+  Type.Literal('iban'),
+  Type.Literal('other'),
+]);
+// The lists above must name every mode and kind, no more (checked at compile time).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _modes: Same<Type.Static<typeof PrivacyModeSchema>, PrivacyMode> = true;
+const _kinds: Same<Type.Static<typeof FindingKindSchema>, FindingKind> = true;
 
 const MAX_MESSAGES = 10_000;
 const Id = Type.Union([Type.String({ maxLength: 512 }), Type.Null()]);
