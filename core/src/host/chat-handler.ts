@@ -39,23 +39,32 @@ export async function serveChatCompletion(
   res: ServerResponse,
 ): Promise<void> {
   const headers = lowerCaseHeaders(req.headers);
-  const exchange = await prepare(kernel, options, req, res, headers);
+  const signal = new ClientAbort(res);
+  // Read here rather than in an async prepare(): one promise fewer on every request.
+  let text: string | undefined;
+  let unread: unknown;
+  try {
+    text = await readBodyText(req, options.maxBodyBytes);
+  } catch (error) {
+    unread = error;
+  }
+  const exchange =
+    text === undefined ? refused(kernel, undefined, headers, signal, unread) : prepare(kernel, options, text, headers, signal);
   if (exchange.error === undefined) await kernel.run(exchange);
   await checkPhase();
   writeReply(res, exchange);
 }
 
-async function prepare(
+/** The exchange of a body read in full, or one already failed when the body does not pass its checks. */
+function prepare(
   kernel: Kernel,
   options: ChatHandlerOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
+  text: string,
   headers: Record<string, string | undefined>,
-): Promise<Exchange> {
-  const signal = new ClientAbort(res);
+  signal: ClientAbort,
+): Exchange {
   let body: unknown;
   try {
-    const text = await readBodyText(req, options.maxBodyBytes);
     const known = parsedRequests.get(text);
     body = known ?? parseJsonText(text);
     const request = known ?? parsedRequests.remember(text, parseChatRequest(body));
@@ -65,11 +74,22 @@ async function prepare(
     options.onExchange?.(exchange);
     return exchange;
   } catch (error) {
-    const model = typeof (body as { model?: unknown })?.model === 'string' ? (body as { model: string }).model : '';
-    const exchange = new Exchange({ request: { model, messages: [] }, mode: kernel.mode, headers, signal });
-    kernel.reject(exchange, toGatewayError(error));
-    return exchange;
+    return refused(kernel, body, headers, signal, error);
   }
+}
+
+/** An exchange that failed before it could run, with the model of the body when it had one. */
+function refused(
+  kernel: Kernel,
+  body: unknown,
+  headers: Record<string, string | undefined>,
+  signal: ClientAbort,
+  error: unknown,
+): Exchange {
+  const model = typeof (body as { model?: unknown })?.model === 'string' ? (body as { model: string }).model : '';
+  const exchange = new Exchange({ request: { model, messages: [] }, mode: kernel.mode, headers, signal });
+  kernel.reject(exchange, toGatewayError(error));
+  return exchange;
 }
 
 /**
