@@ -2,8 +2,9 @@
 import { before, regexDetector } from './detector.js';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-/** `version 1.2.3.4`, `build 10.0.0.1`: four numbers that name a release, not a host. */
-const VERSION_CONTEXT = /\b(?:v|ver|version|release|build|firmware|rev|revision)\.?\s*$/i;
+/** `version 1.2.3.4`, `chapter 12.3.4.1`: four numbers that name a release or a section, not a host. */
+const VERSION_CONTEXT =
+  /(?:\b(?:v|ver|version|release|build|firmware|rev|revision|chapter|section|sec|clause|article|art|table|figure|fig|step)\.?|§)\s*$/i;
 
 export const ipv4Detector = regexDetector({
   id: 'ipv4',

@@ -26,11 +26,10 @@ function groupedAmount(value: string): boolean {
 const international = regexDetector({
   id: 'phone',
   kind: 'phone',
-  pattern: /(?<![\w+])\+\d(?:[ .-]?\(?\d+\)?){1,7}(?![\w-]|[.,]\d)/g,
+  pattern: /(?<![\w+])\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d+)){1,7}(?![\w-]|[.,]\d)/g,
   accept: (value, text, start) => {
     const count = digits(value);
     if (count < 8 || count > 15) return false;
-    if ((value.match(/\(/g) ?? []).length !== (value.match(/\)/g) ?? []).length) return false;
     return !groupedAmount(value) && notReference(text, start);
   },
 });
@@ -47,7 +46,7 @@ const nanp = regexDetector({
 const trunk = regexDetector({
   id: 'phone',
   kind: 'phone',
-  pattern: /(?<![\w+.,/#-])\(?0\d{1,4}\)?(?:[ /.-]\d{2,8}){1,4}(?![\w-]|[.,/]\d)/g,
+  pattern: /(?<![\w+.,/#-])\(?0[1-9]\d{0,3}\)?(?:[ /.-]\d{2,8}){1,4}(?![\w-]|[.,/]\d)/g,
   accept: (value, text, start) => {
     const count = digits(value);
     return count >= 9 && count <= 12 && notReference(text, start) && !/^\d{2}\.\d{2}\.\d{4}$/.test(value);
