@@ -36,6 +36,12 @@ export const semanticCacheDirectives = defineDirectives({
     args: [{ name: 'count', schema: Type.Integer({ minimum: 1, maximum: 100 }) }],
     default: 4,
   },
+  semantic_search_ef: {
+    summary:
+      'Search breadth (HNSW ef) of a semantic lookup. Higher finds the nearest entry more surely in a crowded store, at a CPU cost per lookup that grows with it.',
+    args: [{ name: 'ef', schema: Type.Integer({ minimum: 1, maximum: 10000 }) }],
+    default: 32,
+  },
   semantic_cache_data_dir: {
     summary: 'Directory of the in-process HNSW store (used when `vectordb_url` is absent); `live/` and `evaluation/` inside.',
     args: [{ name: 'path', schema: Type.String({ minLength: 1 }) }],
@@ -114,6 +120,7 @@ export function semanticCacheOptionsFromConfig(config: DirectiveValues): Semanti
     requireLastUser: config.get<boolean>('semantic_require_last_user') ?? true,
     skipMultipleChoices: config.get<boolean>('semantic_skip_multiple_choices') ?? true,
     candidates: config.get<number>('semantic_candidates') ?? 4,
+    searchEf: config.get<number>('semantic_search_ef') ?? 32,
     // One switch for both caches: `user` identifies the caller, not the question.
     volatileUser: config.get<boolean>('exact_cache_volatile_user') ?? false,
     embedding: {

@@ -14,6 +14,8 @@ export const SemanticCacheOptionsSchema = Type.Object(
     volatileUser: Type.Boolean({ default: false }),
     /** Nearest entries looked at per lookup; the first that passes threshold and verification answers. */
     candidates: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
+    /** Search breadth (HNSW ef) of a lookup: the cost of a hit grows with it. */
+    searchEf: Type.Integer({ minimum: 1, maximum: 10000, default: 32 }),
     maxEntryBytes: Type.Integer({ minimum: 1, default: 1024 * 1024 }),
     embedding: Type.Object(
       {

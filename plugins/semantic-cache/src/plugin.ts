@@ -197,6 +197,7 @@ export class SemanticCachePlugin implements Plugin {
     try {
       hits = await opened.store.search(vector, {
         k: this.options.candidates,
+        ef: Math.max(this.options.searchEf, this.options.candidates),
         filter: { match: { scope: key.scope }, range: { expires_at: { gt: Date.now() } } },
       });
       this.#down = undefined;

@@ -7,19 +7,24 @@ import type { PayloadFilter } from './vector-store.js';
  * keep({ tenant: 'a', expires_at: Date.now() + 1000 }); // true
  */
 export function payloadPredicate(filter: PayloadFilter): (payload: unknown) => boolean {
-  const matches = Object.entries(filter.match ?? {});
-  const ranges = Object.entries(filter.range ?? {});
+  // Flat arrays and indexed loops: this runs inside the HNSW search for every candidate it visits
+  // (hundreds per search), where iterator objects and destructuring showed up in profiles.
+  const matchKeys = Object.keys(filter.match ?? {});
+  const matchValues = matchKeys.map((key) => filter.match![key]);
+  const rangeKeys = Object.keys(filter.range ?? {});
+  const low = rangeKeys.map((key) => filter.range![key]!.gt ?? filter.range![key]!.gte ?? -Infinity);
+  const lowInclusive = rangeKeys.map((key) => filter.range![key]!.gt === undefined);
+  const high = rangeKeys.map((key) => filter.range![key]!.lt ?? filter.range![key]!.lte ?? Infinity);
+  const highInclusive = rangeKeys.map((key) => filter.range![key]!.lt === undefined);
   return (payload) => {
     if (payload === null || typeof payload !== 'object') return false;
     const fields = payload as Record<string, unknown>;
-    for (const [key, value] of matches) if (fields[key] !== value) return false;
-    for (const [key, bounds] of ranges) {
-      const value = fields[key];
+    for (let i = 0; i < matchKeys.length; i++) if (fields[matchKeys[i]!] !== matchValues[i]) return false;
+    for (let i = 0; i < rangeKeys.length; i++) {
+      const value = fields[rangeKeys[i]!];
       if (typeof value !== 'number') return false;
-      if (bounds.gt !== undefined && !(value > bounds.gt)) return false;
-      if (bounds.gte !== undefined && !(value >= bounds.gte)) return false;
-      if (bounds.lt !== undefined && !(value < bounds.lt)) return false;
-      if (bounds.lte !== undefined && !(value <= bounds.lte)) return false;
+      if (lowInclusive[i] ? value < low[i]! : value <= low[i]!) return false;
+      if (highInclusive[i] ? value > high[i]! : value >= high[i]!) return false;
     }
     return true;
   };
