@@ -7,7 +7,7 @@ const messages = [
   { role: 'user', content: 'Again: reach ana@example.org, not bob@example.org.' },
 ];
 
-function scanOf(mode: ScanRequest['mode'], extra: Partial<ScanRequest> = {}): ScanRequest {
+function scanOf(mode: NonNullable<ScanRequest['mode']>, extra: Partial<ScanRequest> = {}): ScanRequest {
   return { request_id: 'r1', tenant_id: 't1', policy_id: 'default', mode, messages, ...extra };
 }
 

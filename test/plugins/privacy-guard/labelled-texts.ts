@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isFindingKindName, type LabelledText } from './labelled-text.js';
 
+type Label = LabelledText['pii'][number];
+
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url));
 
 export function privacyTexts(): LabelledText[] {
@@ -36,7 +38,7 @@ export function guardPromptTexts(): LabelledText[] {
 function labelsOf(value: unknown): LabelledText['pii'] | undefined {
   if (value === null || value === false) return [];
   if (Array.isArray(value)) {
-    const labels: LabelledText['pii'] = [];
+    const labels: Label[] = [];
     for (const item of value) {
       if (typeof item === 'string' && isFindingKindName(item)) labels.push({ kind: item });
       else if (typeof item === 'object' && item !== null && isFindingKindName((item as { kind?: unknown }).kind)) {
@@ -47,7 +49,7 @@ function labelsOf(value: unknown): LabelledText['pii'] | undefined {
     return labels;
   }
   if (typeof value === 'object') {
-    const labels: LabelledText['pii'] = [];
+    const labels: Label[] = [];
     for (const [kind, count] of Object.entries(value as object)) {
       if (!isFindingKindName(kind) || typeof count !== 'number') return undefined;
       for (let i = 0; i < count; i += 1) labels.push({ kind });
