@@ -12,7 +12,11 @@ export type UsageMode = (typeof USAGE_MODES)[number];
 /** The engine's decision: `allow` also covers a violation seen in `detect_only` mode. */
 export type UsageDecision = 'allow' | 'warn' | 'block' | 'escalate';
 
-/** The scan request as a module reads it; unknown fields are ignored. */
+/**
+ * The scan request as a module reads it; unknown fields are ignored.
+ * @example
+ * if (!Value.Check(UsageScanRequestSchema, body)) throw new ModuleRequestError(422, 'invalid_request', '…');
+ */
 export const UsageScanRequestSchema = Type.Object(
   {
     request_id: Type.Optional(Type.String({ maxLength: 256 })),

@@ -13,7 +13,11 @@ import { classify } from './classify.js';
 import { estimatePromptTokens } from './token-estimate.js';
 import { categoryViolation, modelViolation, modeOutcome, quotaViolation, type Violation } from './violations.js';
 
-/** A request naming a policy the file does not have. */
+/**
+ * A request naming a policy the file does not have (the module server answers it 422 `unknown_policy`).
+ * @example
+ * try { engine.policyFor('acme', 'gold'); } catch (error) { if (error instanceof UnknownUsagePolicyError) console.error(error.policyId); }
+ */
 export class UnknownUsagePolicyError extends Error {
   constructor(readonly policyId: string) {
     super(`no usage policy named "${policyId}"`);

@@ -5,6 +5,10 @@ import type { UsageGuardOptionsInput } from './options.js';
 
 const text = (name: string) => [{ name, schema: Type.String({ minLength: 1 }) }];
 
+/**
+ * @example
+ * const config = resolveConfig(parseConfig(text, { file }), [coreDirectives, usageGuardDirectives]);
+ */
 export const usageGuardDirectives = defineDirectives({
   usage_guard_enabled: {
     summary: 'Evaluate every request against the usage guard (after privacy anonymisation) before any cache or upstream.',

@@ -28,7 +28,11 @@ import { usageMetrics, type UsageMetrics } from './usage-metrics.js';
 
 const PLUGIN_NAME = 'usage-guard';
 const GUARD = 'usage';
-/** Response header naming the rules a `warn` decision reported. */
+/**
+ * Response header naming the rule a `warn` decision reported.
+ * @example
+ * response.headers.get(USAGE_WARNING_HEADER); // 'quota:rpm'
+ */
 export const USAGE_WARNING_HEADER = 'x-sluice-usage-warning';
 const SLOT = createSlot(PLUGIN_NAME, () => ({ warning: undefined as string | undefined }));
 

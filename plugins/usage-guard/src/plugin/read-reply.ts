@@ -47,7 +47,11 @@ const STOPPING = new Set(['block', 'blocked', 'escalate']);
 /** Longest module-supplied text carried into evidence or a client error. */
 const MAX_TEXT = 200;
 
-/** A reply that does not follow the contract; the message names the field, never the prompt. */
+/**
+ * A reply that does not follow the contract; the message names the field, never the prompt.
+ * @example
+ * assert.throws(() => readUsageReply({ decision: 5 }, 'id'), UsageContractError);
+ */
 export class UsageContractError extends Error {
   override readonly name = 'UsageContractError';
 }

@@ -6,7 +6,11 @@ import type { UsagePolicyFile } from './policy-schema.js';
 import { parseUsagePolicy } from './parse-policy.js';
 import type { UsagePolicySet } from './compiled-policy.js';
 
-/** The built-in policy file; copy it as a starting point for your own. */
+/**
+ * The built-in policy file; copy it as a starting point for your own.
+ * @example
+ * await writeFile('usage-policy.json', JSON.stringify(BUILTIN_USAGE_POLICY, null, 2));
+ */
 export const BUILTIN_USAGE_POLICY: UsagePolicyFile = Object.freeze({
   version: 'builtin-1',
   categories: {

@@ -18,7 +18,11 @@ import { PolicyFileSchema, type PolicySpec, type QuotaSpec, type UsagePolicyFile
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const WINDOWS = { minute: 60, hour: 3600, day: 86400 } as const;
 
-/** A policy file that cannot be used; the message names the file and every problem. */
+/**
+ * A policy file that cannot be used; the message names the file and every problem.
+ * @example
+ * try { await loadUsagePolicy(path); } catch (error) { if (error instanceof UsagePolicyError) console.error(error.problems); }
+ */
 export class UsagePolicyError extends Error {
   constructor(
     readonly source: string,

@@ -47,6 +47,11 @@ export const PolicySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The whole file; `parseUsagePolicy` checks it and what it cannot say (names that refer to nothing).
+ * @example
+ * Value.Check(PolicyFileSchema, JSON.parse(text));
+ */
 export const PolicyFileSchema = Type.Object(
   {
     /** Reported as `policy_version`; absent: a hash of the file's content. */
