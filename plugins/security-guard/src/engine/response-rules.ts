@@ -1,0 +1,116 @@
+/**
+ * Built-in response rules: secrets a model should never hand out. Provider key formats are matched by
+ * their documented prefixes and lengths; a value must carry digits as well as letters, so placeholders
+ * such as `sk-your-key-here` or `Bearer YOUR_TOKEN` pass.
+ */
+import type { SecurityRuleSpec } from './rule.js';
+
+const r = String.raw;
+
+/** The rest of a token must contain a digit and a letter: real keys do, placeholders rarely. */
+const MIXED = r`(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])`;
+
+export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
+  {
+    id: 'leak.private_key',
+    kind: 'private_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'A PEM private key block.',
+    flags: '',
+    pattern: r`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`,
+  },
+  {
+    id: 'leak.openai_api_key',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'An OpenAI API key.',
+    flags: '',
+    pattern: r`\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?${MIXED}[A-Za-z0-9_-]{20,}`,
+  },
+  {
+    id: 'leak.anthropic_api_key',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'An Anthropic API key.',
+    flags: '',
+    pattern: r`\bsk-ant-(?:[a-z]+\d*-)?${MIXED}[A-Za-z0-9_-]{20,}`,
+  },
+  {
+    id: 'leak.aws_access_key',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'An AWS access key id or secret access key.',
+    flags: '',
+    pattern: [
+      r`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}\b`,
+      r`(?:aws_secret_access_key|AWS_SECRET_ACCESS_KEY|aws_secret_key)\s*[=:]\s*["']?[A-Za-z0-9/+]{40}\b`,
+    ].join('|'),
+  },
+  {
+    id: 'leak.github_token',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'A GitHub token.',
+    flags: '',
+    pattern: r`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`,
+  },
+  {
+    id: 'leak.slack_token',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'A Slack token.',
+    flags: '',
+    pattern: r`\bxox[bpars]-(?=[A-Za-z-]*\d)[A-Za-z0-9-]{10,}`,
+  },
+  {
+    id: 'leak.google_api_key',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'A Google API key.',
+    flags: '',
+    pattern: r`\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
+  },
+  {
+    id: 'leak.stripe_secret_key',
+    kind: 'api_key',
+    severity: 'critical',
+    stage: 'response',
+    description: 'A Stripe live secret or restricted key.',
+    flags: '',
+    pattern: r`\b(?:sk|rk)_live_[0-9A-Za-z]{16,}`,
+  },
+  {
+    id: 'leak.jwt',
+    kind: 'jwt',
+    severity: 'high',
+    stage: 'response',
+    description: 'A JSON Web Token.',
+    flags: '',
+    pattern: r`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+  },
+  {
+    id: 'leak.bearer_token',
+    kind: 'bearer_token',
+    severity: 'high',
+    stage: 'response',
+    description: 'A bearer token in an authorization header.',
+    pattern: r`\bbearer\s+${MIXED}[A-Za-z0-9._~+/-]{20,}=*`,
+  },
+  {
+    id: 'leak.password',
+    kind: 'password',
+    severity: 'medium',
+    stage: 'response',
+    description: 'A password or secret written as a value.',
+    // The value must hold a digit or a symbol and must not be a variable, template or mask, so
+    // `password = getpass()` and `password: ${DB_PASSWORD}` in an answer's code pass.
+    pattern: r`\b(?:password|passwd|pwd|passphrase|client[_-]?secret|secret[_-]?key)["']?\s*[:=]\s*["']?(?![$%{<\[*•]|x{3,}|\.{3})(?=[^\s"'\`,;()]*[\d!@#^&+?~])[^\s"'\`,;()]{6,}`,
+  },
+]);
