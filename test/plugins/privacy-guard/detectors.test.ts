@@ -116,4 +116,22 @@ describe('privacy engine: detectors', () => {
       ['ipv4'],
     );
   });
+
+  it('answers inputs built to make regular expressions backtrack (bounded by the test timeout)', () => {
+    const inputs = [
+      `+1${'2'.repeat(60)}x`,
+      `+1${' 23'.repeat(40)}x`,
+      `01${' 23'.repeat(20000)}`,
+      `a@${'b.'.repeat(5000)}1`,
+      `x@${'b-'.repeat(30000)}`,
+      `${'a.'.repeat(30000)}@`,
+      '4 '.repeat(50000),
+      '1.1.'.repeat(30000),
+      `eyJ${'aaaaa.'.repeat(20000)}`,
+      `DE12 ${'ABCD '.repeat(20000)}`,
+    ];
+    for (const text of inputs) assert.ok(found(text).every((value) => value.length < 40));
+    const many = 'ana@example.org, +44 20 7946 0958, 10.0.0.1; '.repeat(5000);
+    assert.equal(detectPersonalData(many).length, 15000);
+  });
 });

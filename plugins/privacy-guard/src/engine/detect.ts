@@ -46,10 +46,16 @@ export function detectPersonalData(text: string, options: DetectOptions = {}): D
   const detectors = [...BUILTIN_DETECTORS, ...(options.extra ?? [])];
   const kinds = options.kinds === undefined ? undefined : new Set(options.kinds);
   const accepted: Detection[] = [];
+  // Characters already claimed by an earlier (more specific) detector: overlap checks stay linear in
+  // the text, however many findings a large request holds.
+  let covered: Uint8Array | undefined;
   for (const detector of detectors) {
     if (kinds !== undefined && !kinds.has(detector.kind)) continue;
     for (const detection of detector.find(text)) {
-      if (!accepted.some((taken) => detection.start < taken.end && taken.start < detection.end)) accepted.push(detection);
+      covered ??= new Uint8Array(text.length);
+      if (covered.subarray(detection.start, detection.end).includes(1)) continue;
+      covered.fill(1, detection.start, detection.end);
+      accepted.push(detection);
     }
   }
   return accepted.sort((a, b) => a.start - b.start);

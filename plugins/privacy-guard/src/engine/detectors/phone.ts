@@ -26,7 +26,8 @@ function groupedAmount(value: string): boolean {
 const international = regexDetector({
   id: 'phone',
   kind: 'phone',
-  pattern: /(?<![\w+])\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d+)){1,7}(?![\w-]|[.,]\d)/g,
+  // Digit groups are split by separators only, so a long run of digits has one reading, not thousands.
+  pattern: /(?<![\w+])\+\d+(?:[ .-]?\(\d{1,4}\)[ .-]?\d+|[ .-]\d+){0,7}(?![\w-]|[.,]\d)/g,
   accept: (value, text, start) => {
     const count = digits(value);
     if (count < 8 || count > 15) return false;
