@@ -15,6 +15,8 @@ import type { FindingKind } from './finding-kinds.js';
 /**
  * The built-in detectors, most specific first: where two findings overlap the earlier kind wins (a JWT
  * after `Bearer` is a bearer token; digits inside an IBAN are not also a card or a phone number).
+ * @example
+ * BUILTIN_DETECTORS.map((d) => d.kind); // ['private_key', 'bearer_token', 'jwt', …]
  */
 export const BUILTIN_DETECTORS: readonly Detector[] = Object.freeze([
   privateKeyDetector,

@@ -1,7 +1,11 @@
 /** The finding kinds of the privacy contract, their severities, and the placeholder kind each maps to. */
 import type { PLACEHOLDER_KINDS } from '@sluice/core';
 
-/** Finding kinds, in the order findings are reported (CONTRACTS.md, privacy guard). */
+/**
+ * Finding kinds, in the order findings are reported (CONTRACTS.md, privacy guard).
+ * @example
+ * FINDING_KINDS.includes('iban'); // true
+ */
 export const FINDING_KINDS = Object.freeze([
   'email',
   'ipv4',
@@ -39,7 +43,11 @@ export const PLACEHOLDER_KIND_OF: Readonly<Record<FindingKind, PlaceholderKind>>
   other: 'OTHER',
 });
 
-/** Credentials are critical (they open doors at once); identifiers that pin a person down are high. */
+/**
+ * Credentials are critical (they open doors at once); identifiers that pin a person down are high.
+ * @example
+ * SEVERITY_OF.api_key; // 'critical'
+ */
 export const SEVERITY_OF: Readonly<Record<FindingKind, Severity>> = Object.freeze({
   email: 'medium',
   ipv4: 'low',

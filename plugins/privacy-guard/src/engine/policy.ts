@@ -81,7 +81,11 @@ export function parsePrivacyPolicies(value: unknown, source: string): PrivacyPol
   return policies;
 }
 
-/** Reads and checks a policy file. */
+/**
+ * Reads and checks a policy file.
+ * @example
+ * const policies = await loadPrivacyPolicies('/etc/sluice/privacy-policy.json');
+ */
 export async function loadPrivacyPolicies(path: string): Promise<PrivacyPolicies> {
   let text: string;
   try {
@@ -103,6 +107,8 @@ export async function loadPrivacyPolicies(path: string): Promise<PrivacyPolicies
 /**
  * The policy a scan uses: the one named, else the file's `default`, else the built-in one. An unknown
  * name is a warning in the reply, not an error: the scan still protects the request.
+ * @example
+ * resolvePolicy(policies, 'hr'); // { policy } or { policy: <default>, warning: 'unknown_policy' }
  */
 export function resolvePolicy(policies: PrivacyPolicies, policyId: string): { policy: PrivacyPolicy; warning?: string } {
   const named = policies.get(policyId);

@@ -11,6 +11,11 @@ const seconds = (summary: string, value: number) => ({
   default: value,
 });
 
+/**
+ * The directives the privacy guard owns, for the config language.
+ * @example
+ * const config = resolveConfig(parseConfig(text, { file }), [coreDirectives, privacyGuardDirectives]);
+ */
 export const privacyGuardDirectives = defineDirectives({
   privacy_guard_enabled: {
     summary: 'Scan request messages for personal data before caches, the usage guard and the upstream.',

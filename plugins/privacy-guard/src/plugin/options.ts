@@ -2,6 +2,11 @@
 import Type from 'typebox';
 import { PrivacyModeSchema } from '../contract.js';
 
+/**
+ * Defaults live in the schema; unknown keys are refused.
+ * @example
+ * new PrivacyGuardPlugin({ url: 'http://127.0.0.1:8102', apiKey: 'k', mode: 'anonymize', failOpen: false });
+ */
 export const PrivacyGuardOptionsSchema = Type.Object(
   {
     /** A module's base URL (`http(s)://…`), or `local` for the engine in this process. */

@@ -1,7 +1,11 @@
 /** Payment card numbers: 13–19 digits, plain or in groups, a card-network first digit and a valid Luhn sum. */
 import { regexDetector } from './detector.js';
 
-/** The Luhn (mod 10) check every payment card number passes. */
+/**
+ * The Luhn (mod 10) check every payment card number passes.
+ * @example
+ * luhnValid('4111111111111111'); // true
+ */
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {

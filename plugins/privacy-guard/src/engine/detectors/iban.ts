@@ -12,7 +12,11 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   SI: 19, SK: 24, SM: 27, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26, UA: 29, VA: 22, VG: 24, XK: 20,
 };
 
-/** ISO 7064 mod 97-10: move the first four characters to the end, letters to numbers, remainder 1. */
+/**
+ * ISO 7064 mod 97-10: move the first four characters to the end, letters to numbers, remainder 1.
+ * @example
+ * ibanChecksumValid('GB82WEST12345698765432'); // true
+ */
 export function ibanChecksumValid(iban: string): boolean {
   const rearranged = iban.slice(4) + iban.slice(0, 4);
   let remainder = 0;
