@@ -46,7 +46,7 @@ export function parseSecurityPolicy(value: unknown, source = 'security policy'):
   const withDefaults = Value.Default(SecurityPolicySchema, structuredClone(value ?? {}));
   const problems = [...Value.Errors(SecurityPolicySchema, withDefaults)]
     .filter((e) => e.keyword !== 'boolean')
-    .map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+    .map((e) => `${fieldPath(e.instancePath, e.params)} ${e.message}`);
   if (problems.length > 0) throw new Error(`${source}: ${problems.join('; ')}`);
   return withDefaults as SecurityPolicy;
 }
@@ -72,4 +72,11 @@ export async function loadSecurityPolicy(file: string): Promise<SecurityPolicy> 
     throw new Error(`security policy ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   return parseSecurityPolicy(value, `security policy ${file}`);
+}
+
+/** `rules.0.colour` rather than `/rules/0`, so an unknown field is named. */
+function fieldPath(instancePath: string, params: unknown): string {
+  const base = instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
+  const extra = (params as { additionalProperties?: unknown } | undefined)?.additionalProperties;
+  return Array.isArray(extra) && extra.length > 0 ? extra.map((key) => `${base}.${String(key)}`).join(', ') : base;
 }

@@ -1,0 +1,26 @@
+/** Options of the security guard plugin. */
+import Type from 'typebox';
+
+export const SecurityGuardOptionsSchema = Type.Object(
+  {
+    /** `local` runs the engine in process; otherwise the module's base URL (`http://…` or `https://…`). */
+    url: Type.Union([Type.Literal('local'), Type.String({ pattern: '^https?://[^\\s]+$' })], { default: 'local' }),
+    /** Sent in `x-api-key`; empty sends no header. */
+    apiKey: Type.String({ default: '' }),
+    timeoutSeconds: Type.Number({ exclusiveMinimum: 0, default: 10 }),
+    /** `error_json`: 403 with the error envelope; `completion`: 200 with a refusal. */
+    blockResponse: Type.Union([Type.Literal('error_json'), Type.Literal('completion')], { default: 'error_json' }),
+    /** The local engine's mode: `enforce` blocks, `detect_only` reports and allows. */
+    mode: Type.Union([Type.Literal('enforce'), Type.Literal('detect_only')], { default: 'enforce' }),
+    /** The local engine's policy file (JSON; see docs/reference/guards/security.md). */
+    policyFile: Type.Optional(Type.String({ minLength: 1 })),
+    /** When the module is unavailable or times out, let the request continue. Blocks always stop it. */
+    failOpen: Type.Boolean({ default: false }),
+    /** Scan assistant responses (cached or fresh) as well as requests. */
+    scanResponses: Type.Boolean({ default: true }),
+  },
+  { additionalProperties: false },
+);
+
+export type SecurityGuardOptions = Type.Static<typeof SecurityGuardOptionsSchema>;
+export type SecurityGuardOptionsInput = Partial<SecurityGuardOptions>;

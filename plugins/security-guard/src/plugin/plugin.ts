@@ -1,0 +1,202 @@
+/**
+ * Scans each request before the other guards, caches and upstream, and each assembled response
+ * (cached or fresh) before it is stored or restored, against a security guard module or the engine
+ * in process. A block always stops the request; an outage or timeout follows `guard_fail_open`.
+ */
+import {
+  ERRORS,
+  GatewayError,
+  GuardCallError,
+  guardMetrics,
+  Stage,
+  validateOptions,
+  type ErrorCode,
+  type Exchange,
+  type Kernel,
+  type Plugin,
+  type Verdict,
+} from '@sluice/core';
+import { readRefusal, readSecurityReply, type SecurityReplyReading, type SecurityScanRequest } from '../contract.js';
+import { SecurityGuardEngine } from '../engine/engine.js';
+import { loadSecurityPolicy } from '../engine/policy.js';
+import type { SecurityStage } from '../engine/rule.js';
+import { SecurityGuardOptionsSchema, type SecurityGuardOptions, type SecurityGuardOptionsInput } from './options.js';
+import { localBackend, moduleBackend, type SecurityBackend } from './security-backend.js';
+import { decisionDetails, failureDetails, scanHead, type DecisionContext } from './security-evidence.js';
+import { requestScanMessages, responseScanMessages, systemPromptOf } from './scan-messages.js';
+
+const PLUGIN_NAME = 'security-guard';
+const GUARD = 'security';
+const BLOCK_CODES: Readonly<Record<SecurityStage, ErrorCode>> = {
+  request: 'security_request_blocked',
+  response: 'security_response_blocked',
+};
+
+/**
+ * @example
+ * kernel.use(new SecurityGuardPlugin({ url: 'http://127.0.0.1:8101', apiKey: process.env.GUARD_KEY, failOpen: false }));
+ * kernel.use(new SecurityGuardPlugin({ url: 'local', mode: 'detect_only' }));
+ */
+export class SecurityGuardPlugin implements Plugin {
+  readonly name = PLUGIN_NAME;
+  readonly options: Readonly<SecurityGuardOptions>;
+  #kernel: Kernel | undefined;
+  #metrics: GuardMetrics | undefined;
+  #engine: SecurityGuardEngine | undefined;
+  #backend: SecurityBackend | undefined;
+
+  constructor(options: SecurityGuardOptionsInput = {}) {
+    this.options = validateOptions(PLUGIN_NAME, SecurityGuardOptionsSchema, options);
+    if (this.options.url !== 'local' && this.options.policyFile !== undefined) {
+      throw new Error(`${PLUGIN_NAME}: policyFile applies to the local engine only; give the module its own --policy`);
+    }
+    if (this.options.url !== 'local') {
+      this.#backend = moduleBackend({
+        baseUrl: this.options.url,
+        apiKey: this.options.apiKey,
+        timeoutMs: Math.round(this.options.timeoutSeconds * 1000),
+      });
+    } else if (this.options.policyFile === undefined) {
+      this.#useEngine(new SecurityGuardEngine({ mode: this.options.mode }));
+    }
+  }
+
+  /** The in-process engine (`url: 'local'`), once it exists. */
+  get engine(): SecurityGuardEngine | undefined {
+    return this.#engine;
+  }
+
+  apply(kernel: Kernel): void {
+    this.#kernel = kernel;
+    const metrics = guardMetrics(kernel);
+    this.#metrics = metrics;
+    kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.SECURITY }, async (exchange) => {
+      const messages = requestScanMessages(exchange.request);
+      if (messages.length === 0) return skip(metrics, 'request');
+      return this.#scan(exchange, 'request', { stage: 'request', messages });
+    });
+    if (!this.options.scanResponses) return;
+    kernel.hooks.postScan.tapPromise({ name: PLUGIN_NAME, stage: Stage.SECURITY }, async (exchange, response) => {
+      const messages = responseScanMessages(response.body);
+      if (messages.length === 0) return skip(metrics, 'response');
+      const systemPrompt = systemPromptOf(exchange.request);
+      return this.#scan(exchange, 'response', {
+        stage: 'response',
+        messages,
+        ...(systemPrompt === undefined ? {} : { system_prompt: systemPrompt }),
+      });
+    });
+  }
+
+  /** Reads the policy file of the local engine; a bad file stops the start with its problems named. */
+  async start(): Promise<void> {
+    if (this.#backend !== undefined || this.options.policyFile === undefined) return;
+    const policy = await loadSecurityPolicy(this.options.policyFile);
+    this.#useEngine(new SecurityGuardEngine({ mode: this.options.mode, policy }));
+  }
+
+  #useEngine(engine: SecurityGuardEngine): void {
+    this.#engine = engine;
+    this.#backend = localBackend(engine);
+  }
+
+  async #scan(exchange: Exchange, stage: SecurityStage, body: SecurityScanRequest): Promise<Verdict | undefined> {
+    const backend = this.#backend;
+    const kernel = this.#kernel;
+    const metrics = this.#metrics;
+    if (backend === undefined || kernel === undefined || metrics === undefined) {
+      throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
+    }
+    const began = performance.now();
+    const context = (moduleStatus?: number): DecisionContext => ({
+      stage,
+      backend: backend.kind,
+      latencyMs: performance.now() - began,
+      policyHash: this.#engine?.ruleSet.hash,
+      mode: this.#engine === undefined ? undefined : this.options.mode,
+      moduleStatus,
+    });
+    let reading: SecurityReplyReading;
+    let refusedWith: number | undefined;
+    try {
+      reading = readSecurityReply(await backend.scan(body, exchange.signal)) ?? violation();
+    } catch (error) {
+      if (exchange.aborted) throw error;
+      if (!(error instanceof GuardCallError && error.kind === 'refused')) return this.#failed(exchange, error, context());
+      // By contract a module's 401/403 is a block: a guard that will not vouch for a request stops it.
+      refusedWith = error.status;
+      reading = { block: true, detected: false, findings: [], ...readRefusal(error.body) };
+      kernel.logger.warn(
+        { guard: GUARD, stage, status: refusedWith, trace_id: exchange.traceId },
+        'the security guard module refused the call; treated as a block (check security_guard_api_key)',
+      );
+    }
+    const code = BLOCK_CODES[stage];
+    if (reading.block) {
+      metrics.requests(GUARD, stage, 'blocked');
+      kernel.evidence(exchange, scanHead(stage, 'blocked'), () =>
+        decisionDetails(reading, 'block', code.toUpperCase(), context(refusedWith)),
+      );
+      return {
+        action: 'block',
+        code,
+        guard: GUARD,
+        respond: this.options.blockResponse,
+        // The module's own reason may quote the prompt: the client gets a fixed sentence and the rule id.
+        reason: reading.ruleId === undefined ? ERRORS[code].message : `${ERRORS[code].message} Rule: ${reading.ruleId}.`,
+        ...(reading.ruleId === undefined ? {} : { ruleId: reading.ruleId }),
+        ...(reading.severity === undefined ? {} : { severity: reading.severity }),
+      };
+    }
+    metrics.requests(GUARD, stage, reading.detected ? 'detected' : 'allowed');
+    kernel.evidence(exchange, scanHead(stage, 'allowed'), () =>
+      decisionDetails(
+        reading,
+        reading.detected ? 'detect' : 'allow',
+        reading.detected ? 'SECURITY_DETECTED' : 'SECURITY_ALLOWED',
+        context(),
+      ),
+    );
+    return undefined;
+  }
+
+  /** A contract violation always fails the request; an outage or timeout fails it unless guard_fail_open. */
+  #failed(exchange: Exchange, error: unknown, context: DecisionContext): undefined {
+    const kernel = this.#kernel!;
+    const kind = error instanceof GuardCallError ? error.kind : 'unavailable';
+    const code: ErrorCode =
+      kind === 'contract'
+        ? 'guard_contract_violation'
+        : kind === 'timeout'
+          ? 'security_guard_timeout'
+          : 'security_guard_unavailable';
+    const open = this.options.failOpen && code !== 'guard_contract_violation';
+    this.#metrics!.requests(GUARD, context.stage, open ? 'failed_open' : 'failed_closed');
+    kernel.evidence(exchange, scanHead(context.stage, 'failed'), () => failureDetails(code, kind, open, context));
+    kernel.logger.warn(
+      {
+        guard: GUARD,
+        stage: context.stage,
+        failure: kind,
+        fail_open: open,
+        trace_id: exchange.traceId,
+        reason: (error as Error).message,
+      },
+      open ? 'security guard failed; continuing (guard_fail_open on)' : 'security guard failed; failing the request',
+    );
+    if (open) return undefined;
+    throw new GatewayError(code, { guard: GUARD, stage: context.stage, cause: error });
+  }
+}
+
+type GuardMetrics = ReturnType<typeof guardMetrics>;
+
+function skip(metrics: GuardMetrics, stage: SecurityStage): undefined {
+  // Nothing to scan (no string contents): the contract says no call is made.
+  metrics.requests(GUARD, stage, 'skipped');
+  return undefined;
+}
+
+function violation(): never {
+  throw new GuardCallError('contract', 'the module replied with a contract field of the wrong type', 200);
+}
