@@ -1,5 +1,6 @@
 /** Dispatches `sluice <command>` and turns failures into a message and an exit code. */
 import { gatewayCommand } from './gateway-command.js';
+import { guardCommand } from './guard-command.js';
 import { licenseCommand } from './license-command.js';
 import { vectorCacheCommand } from './vector-cache-command.js';
 
@@ -10,6 +11,8 @@ commands:
           run the OpenAI-compatible caching gateway
   vector-cache
           run the vector answer cache (configured by SVC_* environment variables)
+  guard <security | privacy | usage> --listen ADDR [--api-key KEY] [--policy FILE]
+          serve a reference guard module over its HTTP contract
   license <keygen | issue | verify> [options]
           create signing keys, issue and verify vector answer cache licenses
 
@@ -30,6 +33,8 @@ export async function runCli(argv: readonly string[], output: Output = consoleOu
       return gatewayCommand(rest, output);
     case 'vector-cache':
       return vectorCacheCommand(rest, output);
+    case 'guard':
+      return guardCommand(rest, output);
     case 'license':
       return licenseCommand(rest, output);
     case undefined:

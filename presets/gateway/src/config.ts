@@ -4,7 +4,10 @@ import { ConfigError, coreDirectives, parseConfig, resolveConfig, type Directive
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
 import { upstreamDirectives } from '@sluice/plugin-openai-upstream';
+import { privacyGuardDirectives } from '@sluice/plugin-privacy-guard';
+import { securityGuardDirectives } from '@sluice/plugin-security-guard';
 import { semanticCacheDirectives, semanticConfigProblem } from '@sluice/plugin-semantic-cache';
+import { usageGuardDirectives } from '@sluice/plugin-usage-guard';
 import { gatewayDirectives } from './directives.js';
 
 /** Every directive set the gateway preset accepts, in the order the reference docs list them. */
@@ -12,6 +15,9 @@ export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze([
   gatewayDirectives,
   coreDirectives,
   upstreamDirectives,
+  securityGuardDirectives,
+  privacyGuardDirectives,
+  usageGuardDirectives,
   exactCacheDirectives,
   semanticCacheDirectives,
   costMeterDirectives,

@@ -3,7 +3,10 @@ import { Kernel, type Metrics, type Mode, type ResolvedConfig } from '@sluice/co
 import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamPlugin, upstreamOptionsFromConfig } from '@sluice/plugin-openai-upstream';
+import { PrivacyGuardPlugin, privacyGuardOptionsFromConfig } from '@sluice/plugin-privacy-guard';
+import { SecurityGuardPlugin, securityGuardOptionsFromConfig } from '@sluice/plugin-security-guard';
 import { SemanticCachePlugin, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
+import { UsageGuardPlugin, usageGuardOptionsFromConfig } from '@sluice/plugin-usage-guard';
 import { RELEASE_VERSION } from './version.js';
 import type { Logger } from 'pino';
 
@@ -35,6 +38,13 @@ export function buildRuntime(config: ResolvedConfig, shared: { logger: Logger; m
   const settings = runtimeSettings(config);
   const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
   kernel.use(new CostMeterPlugin(costMeterOptionsFromConfig(config)));
+  // The order of the flow comes from the stages (SECURITY, PRIVACY, USAGE), not from this list.
+  const security = securityGuardOptionsFromConfig(config);
+  if (security !== undefined) kernel.use(new SecurityGuardPlugin(security));
+  const privacy = privacyGuardOptionsFromConfig(config);
+  if (privacy !== undefined) kernel.use(new PrivacyGuardPlugin(privacy));
+  const usage = usageGuardOptionsFromConfig(config);
+  if (usage !== undefined) kernel.use(new UsageGuardPlugin(usage));
   const exact = exactCacheOptionsFromConfig(config);
   if (exact !== undefined) kernel.use(new ExactCachePlugin(exact));
   const semanticOptions = semanticCacheOptionsFromConfig(config);
