@@ -102,7 +102,11 @@ export function readSecurityReply(reply: Record<string, unknown>): SecurityReply
   };
 }
 
-/** Reads the `rule_id` and `severity` a refusing module (HTTP 401/403) may have sent with its refusal. */
+/**
+ * Reads the `rule_id` and `severity` a refusing module (HTTP 401/403) may have sent with its refusal.
+ * @example
+ * readRefusal({ rule_id: 'tenant.suspended' }) // { ruleId: 'tenant.suspended' }
+ */
 export function readRefusal(body: unknown): Pick<SecurityReplyReading, 'ruleId' | 'severity'> {
   if (typeof body !== 'object' || body === null) return {};
   const fields = body as Record<string, unknown>;

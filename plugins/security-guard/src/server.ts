@@ -9,7 +9,11 @@ import type { SecurityGuardMode, SecurityScanRequest } from './contract.js';
 import { SecurityGuardEngine } from './engine/engine.js';
 import { loadSecurityPolicy } from './engine/policy.js';
 
-/** Environment variable holding the module's default mode. */
+/**
+ * Environment variable holding the module's default mode.
+ * @example
+ * process.env[SECURITY_GUARD_MODE_ENV] = 'detect_only';
+ */
 export const SECURITY_GUARD_MODE_ENV = 'SVC_SECURITY_GUARD_DEFAULT_MODE';
 
 const Mode = Type.Union([Type.Literal('detect_only'), Type.Literal('enforce')]);

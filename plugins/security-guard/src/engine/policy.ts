@@ -9,6 +9,11 @@ import Value from 'typebox/value';
 const Severity = Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')]);
 const Stage = Type.Union([Type.Literal('request'), Type.Literal('response'), Type.Literal('both')]);
 
+/**
+ * One entry of a policy file's `rules`.
+ * @example
+ * Value.Check(SecurityPolicyRuleSchema, { id: 'leak.jwt', enabled: false }) // true
+ */
 export const SecurityPolicyRuleSchema = Type.Object(
   {
     id: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$' }),
@@ -24,6 +29,11 @@ export const SecurityPolicyRuleSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A whole policy file.
+ * @example
+ * Value.Check(SecurityPolicySchema, { version: 1, rules: [] }) // true
+ */
 export const SecurityPolicySchema = Type.Object(
   {
     version: Type.Optional(Type.Literal(1)),

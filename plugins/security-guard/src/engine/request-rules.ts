@@ -40,6 +40,11 @@ const EXTRACT = r`(?:reveal|print|show|display|output|repeat|recite|dump|leak|ex
 const OWN_PROMPT = r`(?:system\s+prompts?|prompts?|instructions|system\s+message|directives|pre-?prompt|initial\s+(?:prompt|message)|programming|configuration|rules|guidelines)`;
 const PROMPT_ADJ = r`(?:(?:full|entire|complete|exact|original|initial|first|hidden|secret|internal|system|developer|confidential|underlying|real|actual|verbatim|raw|current|starting)\s+)`;
 
+/**
+ * The built-in request rules, in the order they are checked.
+ * @example
+ * REQUEST_RULES.map((rule) => rule.id) // ['injection.ignore_instructions', …]
+ */
 export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
   {
     id: 'injection.ignore_instructions',

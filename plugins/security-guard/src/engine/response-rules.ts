@@ -10,6 +10,11 @@ const r = String.raw;
 /** The rest of a token must contain a digit and a letter: real keys do, placeholders rarely. */
 const MIXED = r`(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])`;
 
+/**
+ * The built-in response rules, in the order they are checked.
+ * @example
+ * RESPONSE_RULES.find((rule) => rule.id === 'leak.private_key')?.severity // 'critical'
+ */
 export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
   {
     id: 'leak.private_key',

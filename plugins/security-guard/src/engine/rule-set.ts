@@ -14,7 +14,11 @@ export interface SecurityCheck {
   readonly description: string;
 }
 
-/** Request rules applied to the decoded text of base64 blobs. */
+/**
+ * Request rules applied to the decoded text of base64 blobs.
+ * @example
+ * parseSecurityPolicy({ rules: [{ id: ENCODED_PAYLOAD_CHECK.id, enabled: false }] });
+ */
 export const ENCODED_PAYLOAD_CHECK: SecurityCheck = Object.freeze({
   id: 'encoded.payload',
   kind: 'encoded_instruction',
@@ -23,7 +27,11 @@ export const ENCODED_PAYLOAD_CHECK: SecurityCheck = Object.freeze({
   description: 'An encoded blob whose decoded text is a prompt attack.',
 });
 
-/** The answer repeats a long passage of the system prompt. */
+/**
+ * The answer repeats a long passage of the system prompt.
+ * @example
+ * parseSecurityPolicy({ rules: [{ id: SYSTEM_ECHO_CHECK.id, severity: 'critical' }] });
+ */
 export const SYSTEM_ECHO_CHECK: SecurityCheck = Object.freeze({
   id: 'leak.system_prompt_echo',
   kind: 'system_prompt_leak',

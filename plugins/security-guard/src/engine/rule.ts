@@ -33,6 +33,11 @@ export interface SecurityRule {
   readonly regex: RegExp;
 }
 
+/**
+ * Severities in order, for ranking findings.
+ * @example
+ * SEVERITY_RANK.critical > SEVERITY_RANK.high // true
+ */
 export const SEVERITY_RANK: Readonly<Record<SecuritySeverity, number>> = Object.freeze({
   low: 1,
   medium: 2,
@@ -68,12 +73,20 @@ export function compileRule(spec: SecurityRuleSpec): SecurityRule {
   });
 }
 
-/** Whether a rule runs at a stage. */
+/**
+ * Whether a rule runs at a stage.
+ * @example
+ * appliesTo(compileRule({ id: 'x', severity: 'low', stage: 'both', pattern: 'x' }), 'response') // true
+ */
 export function appliesTo(rule: SecurityRule, stage: SecurityStage): boolean {
   return rule.stage === 'both' || rule.stage === stage;
 }
 
-/** How often a rule matches a text (0 when it does not). */
+/**
+ * How often a rule matches a text (0 when it does not).
+ * @example
+ * countMatches(compileRule({ id: 'x', severity: 'low', stage: 'request', pattern: 'ab' }), 'ab AB') // 2
+ */
 export function countMatches(rule: SecurityRule, text: string): number {
   const regex = rule.regex;
   regex.lastIndex = 0;

@@ -3,9 +3,17 @@
  * that an extraction attempt the request rules missed has worked.
  */
 
-/** System prompts shorter than this are boilerplate ("You are a helpful assistant."); echoing them leaks nothing. */
+/**
+ * System prompts shorter than this are boilerplate ("You are a helpful assistant."); echoing them leaks nothing.
+ * @example
+ * systemPromptEchoes('You are a helpful assistant.', 'You are a helpful assistant.') // 0: under ECHO_MIN_SYSTEM_WORDS
+ */
 export const ECHO_MIN_SYSTEM_WORDS = 8;
-/** Default length of the repeated run that counts as an echo. */
+/**
+ * Default length of the repeated run that counts as an echo.
+ * @example
+ * new SecurityGuardEngine({ echoSpanWords: ECHO_DEFAULT_SPAN_WORDS / 2 }); // stricter
+ */
 export const ECHO_DEFAULT_SPAN_WORDS = 12;
 
 function words(text: string): string[] {

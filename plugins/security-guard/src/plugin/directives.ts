@@ -3,6 +3,11 @@ import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
 import type { SecurityGuardOptionsInput } from './options.js';
 
+/**
+ * The directives the security guard owns; merge them with the other sets when resolving a config.
+ * @example
+ * const config = resolveConfig(parseConfig(text, { file }), [coreDirectives, securityGuardDirectives]);
+ */
 export const securityGuardDirectives = defineDirectives({
   security_guard_enabled: {
     summary: 'Scan every request (before the privacy guard, caches and upstream) and every response with the security guard.',

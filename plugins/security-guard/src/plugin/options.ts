@@ -1,6 +1,11 @@
 /** Options of the security guard plugin. */
 import Type from 'typebox';
 
+/**
+ * Defaults live in the schema; unknown keys are refused.
+ * @example
+ * const options = validateOptions('security-guard', SecurityGuardOptionsSchema, { url: 'local', mode: 'detect_only' });
+ */
 export const SecurityGuardOptionsSchema = Type.Object(
   {
     /** `local` runs the engine in process; otherwise the module's base URL (`http://…` or `https://…`). */

@@ -29,6 +29,8 @@ export function requestScanMessages(request: Readonly<ChatRequest>): SecuritySca
  * The assembled assistant texts of a response: each choice's content (and reasoning, when the provider
  * returns it), then the arguments of its tool calls as extra assistant messages, so a secret the model
  * puts in a tool call is caught too.
+ * @example
+ * responseScanMessages(response.body) // [{ role: 'assistant', content: 'Sure…' }, { role: 'assistant', content: '{"query":"…"}' }]
  */
 export function responseScanMessages(body: Readonly<ChatCompletion>): SecurityScanMessage[] {
   const messages: SecurityScanMessage[] = [];
@@ -46,7 +48,11 @@ export function responseScanMessages(body: Readonly<ChatCompletion>): SecuritySc
   return messages;
 }
 
-/** The string contents of the request's system and developer messages, joined; undefined when none. */
+/**
+ * The string contents of the request's system and developer messages, joined; undefined when none.
+ * @example
+ * systemPromptOf({ model: 'm', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] }) // 'Be brief.'
+ */
 export function systemPromptOf(request: Readonly<ChatRequest>): string | undefined {
   const parts = request.messages
     .filter((m) => typeof m.role === 'string' && SYSTEM_ROLES.has(m.role) && typeof m.content === 'string')
