@@ -10,6 +10,7 @@ import { sequentialLatency, type LatencyResult } from './latency.js';
 import { measure, type LoadResult } from './load.js';
 import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
 import { benchSemanticHits } from './semantic-hits.js';
+import { benchStreamingRows } from './streaming-rows.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -17,7 +18,7 @@ const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
 const BYPASS = { 'x-sluice-cache-bypass': '1' };
 /** `BENCH_PATHS=c,e` measures only those paths (quicker while comparing a change); default all. */
-const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f').split(',').map((p) => p.trim()));
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h').split(',').map((p) => p.trim()));
 
 interface Row {
   readonly load: LoadResult;
@@ -74,8 +75,12 @@ export async function benchGateway(): Promise<void> {
     // (f) semantic hits: its store, gateway and load live in semantic-hits.ts; its row joins this table.
     const semantic = PATHS.has('f') ? await benchSemanticHits() : undefined;
     if (semantic !== undefined) rows.push(semantic.row);
+    // (g), (h) stream: true, pass-through and exact hits: their gateways and checks live in streaming-rows.ts.
+    const streaming = await benchStreamingRows(PATHS);
+    rows.push(...streaming.rows);
     report(rows);
     semantic?.printNotes();
+    streaming.printNotes(rows);
   } finally {
     await Promise.all(started.map((p) => p.stop()));
     await redis?.cleanup();
