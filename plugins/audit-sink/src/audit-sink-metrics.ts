@@ -1,0 +1,54 @@
+/** Counters and the queue gauge of evidence delivery to the audit module. */
+import type { Kernel } from '@sluice/core';
+
+/** Why events did not reach the audit module. */
+export type DropReason = 'queue_full' | 'rejected' | 'retries_exhausted' | 'shutdown';
+/** How a batch ended. */
+export type BatchOutcome = 'delivered' | 'rejected' | 'retries_exhausted' | 'shutdown';
+
+/**
+ * @example
+ * const metrics = auditSinkMetrics(kernel);
+ * metrics.dropped('queue_full', 1);
+ */
+export function auditSinkMetrics(kernel: Kernel) {
+  const dropped = kernel.metrics.counter<'reason'>({
+    name: 'gw_audit_events_dropped_total',
+    help: 'Evidence events that never reached the audit module, by reason.',
+    labelNames: ['reason'],
+  });
+  const delivered = kernel.metrics.counter({
+    name: 'gw_audit_events_delivered_total',
+    help: 'Evidence events the audit module accepted.',
+  });
+  const batches = kernel.metrics.counter<'outcome'>({
+    name: 'gw_audit_batches_total',
+    help: 'Batches sent to the audit module, by how they ended.',
+    labelNames: ['outcome'],
+  });
+  const retries = kernel.metrics.counter({
+    name: 'gw_audit_retries_total',
+    help: 'Batch attempts that failed with a retryable error and were tried again.',
+  });
+  const depth = kernel.metrics.gauge({
+    name: 'gw_audit_queue_depth',
+    help: 'Evidence events waiting for delivery to the audit module.',
+  });
+  return {
+    dropped(reason: DropReason, count: number): void {
+      if (count > 0) dropped.inc({ reason }, count);
+    },
+    batch(outcome: BatchOutcome, events: number): void {
+      batches.inc({ outcome });
+      if (outcome === 'delivered') delivered.inc(events);
+    },
+    retried(): void {
+      retries.inc();
+    },
+    depth(size: number): void {
+      depth.set(size);
+    },
+  };
+}
+
+export type AuditSinkMetrics = ReturnType<typeof auditSinkMetrics>;
