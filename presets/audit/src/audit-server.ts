@@ -1,0 +1,112 @@
+/**
+ * The audit module over HTTP: producers post batches with `Authorization: Bearer`, readers use `X-API-Key`,
+ * and every failure is `{"error": {"code", "message"}}` with its status, never a stack trace or a key.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuditRequestError } from './audit-errors.js';
+import { AuditStore } from './audit-store.js';
+import { parseEvidenceBatch } from './event-schema.js';
+import { bearerToken, keyDigest, keyMatches, readJsonBody, replyError, replyJson, splitListen } from './http-io.js';
+import { eventsPage, exportAll, tracePage } from './read-routes.js';
+
+/** 1000 events of about 1 KiB each fit with room to spare. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface AuditServerOptions {
+  /** `host:port`; port 0 picks a free one. */
+  readonly listen: string;
+  /** Where `audit.sqlite` lives; created when missing. */
+  readonly dataDir: string;
+  /** The one key of the module: Bearer on writes, `X-API-Key` on reads. */
+  readonly apiKey: string;
+  readonly maxBodyBytes?: number;
+  /** Told of failures answered 500 (the reply itself says only "internal"). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface AuditServer {
+  readonly url: string;
+  /** Stops listening, ends open connections and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * @example
+ * const audit = await startAuditServer({ listen: '127.0.0.1:8095', dataDir: './audit-data', apiKey: process.env.AUDIT_KEY ?? '' });
+ * // POST `${audit.url}/v1/events/batch` with `Authorization: Bearer <key>`
+ * await audit.close();
+ */
+export async function startAuditServer(options: AuditServerOptions): Promise<AuditServer> {
+  if (options.apiKey.trim() === '') throw new Error('the audit module needs an API key; it never runs open');
+  const [host, port] = splitListen(options.listen);
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const key = keyDigest(options.apiKey);
+  const store = AuditStore.open(options.dataDir);
+  let closed = false;
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://audit.invalid');
+    const path = url.pathname;
+    if (path === '/healthz') return expect(req, 'GET', () => replyJson(res, 200, { status: 'ok' }));
+    if (path === '/v1/events/batch') {
+      return expect(req, 'POST', async () => {
+        if (!keyMatches(key, bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
+        const batch = parseEvidenceBatch(await readJsonBody(req, limit));
+        replyJson(res, 200, store.append(batch.events));
+      });
+    }
+    const read = (action: () => Promise<void> | void) =>
+      expect(req, 'GET', () => {
+        if (!keyMatches(key, req.headers['x-api-key'])) throw unauthenticated('X-API-Key');
+        return action();
+      });
+    if (path === '/v1/events') return read(() => eventsPage(store, url.searchParams, res));
+    if (path === '/v1/export') return read(() => exportAll(store, res, () => closed));
+    const trace = /^\/v1\/traces\/([^/]+)$/.exec(path)?.[1];
+    if (trace !== undefined) return read(() => tracePage(store, trace, res));
+    throw new AuditRequestError(404, 'not_found', 'No such route.');
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((failure: unknown) => {
+      if (failure instanceof AuditRequestError) return replyError(res, failure);
+      options.onError?.(failure);
+      if (res.headersSent) return void res.destroy();
+      replyJson(res, 500, { error: { code: 'internal', message: 'The audit module failed to handle the request.' } });
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        closed = true;
+        server.closeAllConnections();
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+      })),
+  };
+}
+
+async function expect(req: IncomingMessage, method: 'GET' | 'POST', action: () => Promise<void> | void): Promise<void> {
+  if (req.method !== method) throw new AuditRequestError(405, 'method_not_allowed', `Use ${method}.`);
+  await action();
+}
+
+function unauthenticated(header: string): AuditRequestError {
+  return new AuditRequestError(401, 'unauthenticated', `A valid ${header} header is required.`);
+}

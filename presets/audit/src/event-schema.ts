@@ -1,0 +1,122 @@
+/** The batch envelope and the evidence event (`svc.evidence.event` 1.1) as TypeBox schemas, checked at the door. */
+import Type from 'typebox';
+import { Compile } from 'typebox/compile';
+import { EVIDENCE_SCHEMA, EVIDENCE_SCHEMA_VERSION, type EvidenceEvent } from '@sluice/core';
+import { AuditRequestError } from './audit-errors.js';
+
+/** Events carry hashes, ids and counts; a longer string is most likely text that must not be stored. */
+export const MAX_SHORT_TEXT = 256;
+/** An attribute value may be a little longer (an error class, a list of actions), never a prompt. */
+export const MAX_ATTRIBUTE_TEXT = 1024;
+/** Retried batches are 100 events by default; the ceiling keeps one transaction short. */
+export const MAX_EVENTS_PER_BATCH = 1000;
+
+const Short = (options: object = {}) => Type.String({ maxLength: MAX_SHORT_TEXT, ...options });
+const Id = () => Short({ minLength: 1 });
+const Count = () => Type.Integer({ minimum: 0 });
+const closed = { additionalProperties: false } as const;
+const Part = <T extends Type.TProperties>(properties: T) => Type.Optional(Type.Object(properties, closed));
+
+const EvidenceEventSchema = Type.Object(
+  {
+    schema: Type.Literal(EVIDENCE_SCHEMA),
+    schema_version: Type.Literal(EVIDENCE_SCHEMA_VERSION),
+    event_id: Type.String({ format: 'uuid' }),
+    trace_id: Id(),
+    occurred_at: Type.String({ format: 'date-time', maxLength: 64 }),
+    source: Type.Union(['gateway', 'privacy_guard', 'security_guard', 'usage_guard', 'audit'].map((v) => Type.Literal(v))),
+    category: Type.Union(
+      ['request', 'privacy', 'security', 'cache', 'upstream', 'policy', 'control', 'system'].map((v) => Type.Literal(v)),
+    ),
+    event_type: Id(),
+    outcome: Type.Union(
+      ['started', 'allowed', 'blocked', 'completed', 'failed', 'hit', 'miss', 'bypassed', 'stored', 'skipped'].map((v) =>
+        Type.Literal(v),
+      ),
+    ),
+    parent_event_id: Type.Optional(Id()),
+    actor: Part({
+      tenant_id: Type.Optional(Short()),
+      subject_id: Type.Optional(Short()),
+      application_id: Type.Optional(Short()),
+    }),
+    policy: Part({
+      policy_id: Type.Optional(Short()),
+      policy_version: Type.Optional(Short()),
+      policy_hash: Type.Optional(Short()),
+      policy_type: Type.Optional(Short()),
+    }),
+    findings: Type.Optional(
+      Type.Array(
+        Type.Object({ kind: Id(), count: Count(), action: Type.Optional(Short()), detector_id: Type.Optional(Short()) }, closed),
+        { maxItems: 256 },
+      ),
+    ),
+    cache: Part({
+      cache_type: Type.Optional(Short()),
+      operation: Type.Optional(Short()),
+      outcome: Type.Optional(Short()),
+      cache_key_hash: Type.Optional(Short()),
+      record_id: Type.Optional(Short()),
+      similarity_score: Type.Optional(Type.Number()),
+      threshold: Type.Optional(Type.Number()),
+      upstream_called: Type.Optional(Type.Boolean()),
+    }),
+    upstream: Part({
+      provider_type: Type.Optional(Short()),
+      provider_name: Type.Optional(Short()),
+      model: Type.Optional(Short()),
+      endpoint_class: Type.Optional(Short()),
+      response_status: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+      latency_ms: Type.Optional(Type.Number({ minimum: 0 })),
+    }),
+    decision: Part({
+      action: Type.Optional(Short()),
+      reason_code: Type.Optional(Short()),
+      rule_id: Type.Optional(Short()),
+      severity: Type.Optional(Short()),
+    }),
+    attributes: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: MAX_SHORT_TEXT }),
+        Type.Union([Type.String({ maxLength: MAX_ATTRIBUTE_TEXT }), Type.Number(), Type.Boolean()]),
+        { maxProperties: 64 },
+      ),
+    ),
+    committed_to_client: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+
+const BatchSchema = Type.Object(
+  {
+    schema_version: Type.Literal(EVIDENCE_SCHEMA_VERSION),
+    producer: Type.Object({ product: Id(), version: Id(), instance_id: Id() }, closed),
+    events: Type.Array(EvidenceEventSchema, { maxItems: MAX_EVENTS_PER_BATCH }),
+  },
+  closed,
+);
+
+export interface EvidenceBatch {
+  readonly schema_version: typeof EVIDENCE_SCHEMA_VERSION;
+  readonly producer: { readonly product: string; readonly version: string; readonly instance_id: string };
+  readonly events: readonly EvidenceEvent[];
+}
+
+const batchValidator = Compile(BatchSchema);
+
+/**
+ * Accepts a whole batch or none of it: a producer with one bad event has a bug that a partial store would hide.
+ * @example
+ * const batch = parseEvidenceBatch(JSON.parse(body)); // throws AuditRequestError(400) naming the first bad field
+ */
+export function parseEvidenceBatch(body: unknown): EvidenceBatch {
+  if (batchValidator.Check(body)) return body as unknown as EvidenceBatch;
+  // The deepest problem names the field; "schema is false" only repeats an additionalProperties failure.
+  const problems = [...batchValidator.Errors(body)].filter((problem) => problem.keyword !== 'boolean');
+  const first = problems.sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+  const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+  const extra = (first?.params as { additionalProperties?: unknown } | undefined)?.additionalProperties;
+  const detail = Array.isArray(extra) ? `${first?.message ?? ''}: ${extra.map(String).join(', ')}` : first?.message;
+  throw new AuditRequestError(400, 'invalid_request', `Invalid evidence batch: ${path} ${detail ?? 'is invalid'}.`);
+}
