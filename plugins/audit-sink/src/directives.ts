@@ -3,9 +3,9 @@ import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
 import type { AuditSinkOptionsInput } from './options.js';
 
-const count = (summary: string, name: string, value: number, minimum = 1) => ({
+const count = (summary: string, name: string, value: number, minimum = 1, maximum?: number) => ({
   summary,
-  args: [{ name, schema: Type.Integer({ minimum }) }],
+  args: [{ name, schema: Type.Integer(maximum === undefined ? { minimum } : { minimum, maximum }) }],
   default: value,
 });
 
@@ -38,7 +38,7 @@ export const auditSinkDirectives = defineDirectives({
     'count',
     10000,
   ),
-  audit_batch_size: count('Most events in one delivery.', 'count', 100),
+  audit_batch_size: count('Most events in one delivery (the audit module takes up to 1000).', 'count', 100, 1, 1000),
   audit_flush_interval_ms: count(
     'Longest an event waits for its batch to fill before it is sent anyway, in milliseconds.',
     'ms',

@@ -14,7 +14,8 @@ export const AuditSinkOptionsSchema = Type.Object(
     /** Names this process to the audit module; absent: hostname and pid. */
     producerInstanceId: Type.Optional(Type.String({ minLength: 1 })),
     queueCapacity: Type.Integer({ minimum: 1, default: 10000 }),
-    batchSize: Type.Integer({ minimum: 1, default: 100 }),
+    /** The audit module takes at most 1000 events in one batch. */
+    batchSize: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
     flushIntervalMs: Type.Integer({ minimum: 1, default: 1000 }),
     timeoutSeconds: Type.Number({ exclusiveMinimum: 0, default: 5 }),
     retryMaxAttempts: Type.Integer({ minimum: 1, default: 5 }),

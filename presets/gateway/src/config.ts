@@ -1,6 +1,7 @@
 /** Reads and validates the gateway's config file against every directive the preset knows. */
 import { readFile } from 'node:fs/promises';
 import { ConfigError, coreDirectives, parseConfig, resolveConfig, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
+import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
 import { upstreamDirectives } from '@sluice/plugin-openai-upstream';
@@ -21,6 +22,7 @@ export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze([
   exactCacheDirectives,
   semanticCacheDirectives,
   costMeterDirectives,
+  auditSinkDirectives,
 ]);
 
 export interface LoadOptions {

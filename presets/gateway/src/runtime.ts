@@ -1,5 +1,6 @@
 /** One configured kernel with its plugins: what a SIGHUP reload swaps as a whole. */
 import { Kernel, type Metrics, type Mode, type ResolvedConfig } from '@sluice/core';
+import { AuditSinkPlugin, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
 import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamPlugin, upstreamOptionsFromConfig } from '@sluice/plugin-openai-upstream';
@@ -51,6 +52,9 @@ export function buildRuntime(config: ResolvedConfig, shared: { logger: Logger; m
   const semantic = semanticOptions === undefined ? undefined : new SemanticCachePlugin(semanticOptions, RELEASE_VERSION);
   if (semantic !== undefined) kernel.use(semantic);
   kernel.use(new OpenAIUpstreamPlugin(upstreamOptionsFromConfig(config)));
+  // Added last so it stops first: its flush happens once no request is left to emit evidence.
+  const audit = auditSinkOptionsFromConfig(config);
+  if (audit !== undefined) kernel.use(new AuditSinkPlugin(audit, RELEASE_VERSION));
   return { kernel, config, settings, semantic, inFlight: 0 };
 }
 
