@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { MAX_EVENTS_PER_BATCH } from '@sluice/preset-audit';
+import { batchBody, getJson, postBatch, requestEvents, startAudit, type AuditUnderTest } from './audit-under-test.js';
+
+const BODY_LIMIT = 64 * 1024;
+
+/** One valid batch changed by `edit`: every case would be accepted without its change. */
+const edited = (edit: (batch: Record<string, unknown>, event: Record<string, unknown>) => void) => {
+  const batch = batchBody(requestEvents());
+  const event = (batch.events as Record<string, unknown>[])[1]!;
+  edit(batch, event);
+  return batch;
+};
+
+const CASES: ReadonlyArray<readonly [string, Record<string, unknown> | string, RegExp]> = [
+  ['an event without trace_id', edited((_, e) => delete e.trace_id), /events\.1 .*trace_id/],
+  ['an event without outcome', edited((_, e) => delete e.outcome), /events\.1 .*outcome/],
+  ['a source outside the enum', edited((_, e) => (e.source = 'proxy')), /events\.1\.source/],
+  ['a category outside the enum', edited((_, e) => (e.category = 'billing')), /events\.1\.category/],
+  ['an outcome outside the enum', edited((_, e) => (e.outcome = 'maybe')), /events\.1\.outcome/],
+  ['an event_id that is not a uuid', edited((_, e) => (e.event_id = 'evt-1')), /events\.1\.event_id/],
+  ['an occurred_at without a time zone', edited((_, e) => (e.occurred_at = '2025-01-01T10:00:00')), /occurred_at/],
+  ['another schema version in an event', edited((_, e) => (e.schema_version = '1.0')), /schema_version/],
+  ['an unknown event field', edited((_, e) => (e.prompt = 'hello')), /prompt/],
+  ['text too large in an attribute', edited((_, e) => (e.attributes = { note: 'x'.repeat(5000) })), /attributes\.note/],
+  ['text too large in event_type', edited((_, e) => (e.event_type = 'y'.repeat(300))), /event_type/],
+  ['a batch without producer', edited((b) => delete b.producer), /producer/],
+  ['a producer without instance_id', edited((b) => delete (b.producer as Record<string, unknown>).instance_id), /instance_id/],
+  ['another envelope schema_version', edited((b) => (b.schema_version = '2.0')), /schema_version/],
+  ['events that are not an array', edited((b) => (b.events = {})), /events/],
+  ['a body that is not JSON', '{"schema_version": ', /not valid JSON/],
+];
+
+describe('audit: schema rejections', () => {
+  let audit: AuditUnderTest;
+  before(async () => {
+    audit = await startAudit({ maxBodyBytes: BODY_LIMIT });
+  });
+  after(() => audit.dispose());
+
+  afterEach(async () => {
+    // A refused batch is refused whole: none of its valid events was stored.
+    const page = await getJson<{ events: unknown[] }>(`${audit.url}/v1/events`);
+    assert.deepEqual(page.body.events, []);
+  });
+
+  for (const [name, body, field] of CASES) {
+    it(`answers 400 to ${name}, naming the field`, async () => {
+      const reply = await postBatch(audit.url, body);
+      assert.equal(reply.status, 400);
+      const error = reply.body.error as { code: string; message: string };
+      assert.match(error.code, /^invalid_(request|json)$/);
+      assert.match(error.message, field);
+    });
+  }
+
+  it(`answers 400 to more than ${MAX_EVENTS_PER_BATCH} events in one batch`, async () => {
+    const events = Array.from({ length: MAX_EVENTS_PER_BATCH + 1 }, () => requestEvents()[0]);
+    const big = await startAudit();
+    try {
+      const reply = await postBatch(big.url, batchBody(events));
+      assert.equal(reply.status, 400);
+      assert.match((reply.body.error as { message: string }).message, /events/);
+    } finally {
+      await big.dispose();
+    }
+  });
+
+  it('answers 413 to a body over the limit', async () => {
+    const events = Array.from({ length: 200 }, () => requestEvents()[2]);
+    const body = JSON.stringify(batchBody(events));
+    assert.ok(body.length > BODY_LIMIT);
+    const reply = await postBatch(audit.url, body);
+    assert.equal(reply.status, 413);
+    assert.equal((reply.body.error as { code: string }).code, 'too_large');
+  });
+});
