@@ -1,4 +1,5 @@
 /** Dispatches `sluice <command>` and turns failures into a message and an exit code. */
+import { auditCommand } from './audit-command.js';
 import { gatewayCommand } from './gateway-command.js';
 import { guardCommand } from './guard-command.js';
 import { licenseCommand } from './license-command.js';
@@ -15,6 +16,8 @@ commands:
           serve a reference guard module over its HTTP contract
   license <keygen | issue | verify> [options]
           create signing keys, issue and verify vector answer cache licenses
+  audit --listen ADDR --data DIR --api-key KEY | audit verify --data DIR
+          run the reference audit module, or check its hash chain
 
 run "sluice <command> --help" for the options of a command`;
 
@@ -37,6 +40,8 @@ export async function runCli(argv: readonly string[], output: Output = consoleOu
       return guardCommand(rest, output);
     case 'license':
       return licenseCommand(rest, output);
+    case 'audit':
+      return auditCommand(rest, output);
     case undefined:
     case '--help':
     case '-h':
