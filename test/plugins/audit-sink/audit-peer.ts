@@ -9,6 +9,7 @@ export interface StoredEvent {
   readonly sequence: number;
   readonly event_id: string;
   readonly trace_id: string;
+  readonly event_type: string;
   readonly attributes?: Record<string, unknown>;
 }
 
