@@ -24,16 +24,10 @@ const EvidenceEventSchema = Type.Object(
     event_id: Type.String({ format: 'uuid' }),
     trace_id: Id(),
     occurred_at: Type.String({ format: 'date-time', maxLength: 64 }),
-    source: Type.Union(['gateway', 'privacy_guard', 'security_guard', 'usage_guard', 'audit'].map((v) => Type.Literal(v))),
-    category: Type.Union(
-      ['request', 'privacy', 'security', 'cache', 'upstream', 'policy', 'control', 'system'].map((v) => Type.Literal(v)),
-    ),
+    source: Type.Enum(['gateway', 'privacy_guard', 'security_guard', 'usage_guard', 'audit']),
+    category: Type.Enum(['request', 'privacy', 'security', 'cache', 'upstream', 'policy', 'control', 'system']),
     event_type: Id(),
-    outcome: Type.Union(
-      ['started', 'allowed', 'blocked', 'completed', 'failed', 'hit', 'miss', 'bypassed', 'stored', 'skipped'].map((v) =>
-        Type.Literal(v),
-      ),
-    ),
+    outcome: Type.Enum(['started', 'allowed', 'blocked', 'completed', 'failed', 'hit', 'miss', 'bypassed', 'stored', 'skipped']),
     parent_event_id: Type.Optional(Id()),
     actor: Part({
       tenant_id: Type.Optional(Short()),
@@ -116,7 +110,9 @@ export function parseEvidenceBatch(body: unknown): EvidenceBatch {
   const problems = [...batchValidator.Errors(body)].filter((problem) => problem.keyword !== 'boolean');
   const first = problems.sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
   const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-  const extra = (first?.params as { additionalProperties?: unknown } | undefined)?.additionalProperties;
-  const detail = Array.isArray(extra) ? `${first?.message ?? ''}: ${extra.map(String).join(', ')}` : first?.message;
+  // Name what was wrong or what is allowed; never echo the value, which may be text that must not travel.
+  const params = first?.params as { additionalProperties?: unknown; allowedValues?: unknown } | undefined;
+  const listed = params?.additionalProperties ?? params?.allowedValues;
+  const detail = Array.isArray(listed) ? `${first?.message ?? ''}: ${listed.map(String).join(', ')}` : first?.message;
   throw new AuditRequestError(400, 'invalid_request', `Invalid evidence batch: ${path} ${detail ?? 'is invalid'}.`);
 }
