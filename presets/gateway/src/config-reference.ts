@@ -1,10 +1,10 @@
 /** Renders docs/reference/config.md from the directive sets, so the reference cannot drift from the code. */
 import type { ArgSpec, DirectiveSet, DirectiveSpec } from '@sluice/core';
-import { GATEWAY_DIRECTIVE_SETS } from './config.js';
+import { GATEWAY_DIRECTIVE_SECTIONS } from './config.js';
 
-const SET_TITLES = ['Service', 'Kernel and host', 'Upstream (openai-upstream)', 'Exact cache (exact-cache)', 'Cost (cost-meter)'];
-
-export function configReference(sets: readonly DirectiveSet[] = GATEWAY_DIRECTIVE_SETS): string {
+export function configReference(
+  sections: readonly { readonly title: string; readonly set: DirectiveSet }[] = GATEWAY_DIRECTIVE_SECTIONS,
+): string {
   const lines = [
     '# Configuration directives',
     '',
@@ -13,12 +13,12 @@ export function configReference(sets: readonly DirectiveSet[] = GATEWAY_DIRECTIV
     '`h` (plain numbers are seconds); sizes take `k`, `m`, `g` (binary; plain numbers are bytes).',
     '',
   ];
-  sets.forEach((set, index) => {
-    lines.push(`## ${SET_TITLES[index] ?? `Directives ${index + 1}`}`, '');
+  for (const { title, set } of sections) {
+    lines.push(`## ${title}`, '');
     lines.push('| directive | words | default | meaning |', '|---|---|---|---|');
     for (const [name, spec] of Object.entries(set)) lines.push(row(name, spec));
     lines.push('');
-  });
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

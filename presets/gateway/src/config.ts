@@ -11,19 +11,24 @@ import { semanticCacheDirectives, semanticConfigProblem } from '@sluice/plugin-s
 import { usageGuardDirectives } from '@sluice/plugin-usage-guard';
 import { gatewayDirectives } from './directives.js';
 
-/** Every directive set the gateway preset accepts, in the order the reference docs list them. */
-export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze([
-  gatewayDirectives,
-  coreDirectives,
-  upstreamDirectives,
-  securityGuardDirectives,
-  privacyGuardDirectives,
-  usageGuardDirectives,
-  exactCacheDirectives,
-  semanticCacheDirectives,
-  costMeterDirectives,
-  auditSinkDirectives,
+/** Every directive set the gateway preset accepts, titled, in the order the reference docs list them. */
+export const GATEWAY_DIRECTIVE_SECTIONS: readonly { readonly title: string; readonly set: DirectiveSet }[] = Object.freeze([
+  { title: 'Service', set: gatewayDirectives },
+  { title: 'Kernel and host', set: coreDirectives },
+  { title: 'Upstream and streaming (openai-upstream)', set: upstreamDirectives },
+  { title: 'Security guard (security-guard)', set: securityGuardDirectives },
+  { title: 'Privacy guard (privacy-guard)', set: privacyGuardDirectives },
+  { title: 'Usage guard (usage-guard)', set: usageGuardDirectives },
+  { title: 'Exact cache (exact-cache)', set: exactCacheDirectives },
+  { title: 'Semantic cache, embeddings and vector database (semantic-cache)', set: semanticCacheDirectives },
+  { title: 'Cost (cost-meter)', set: costMeterDirectives },
+  { title: 'Audit delivery (audit-sink)', set: auditSinkDirectives },
 ]);
+
+/** Every directive set the gateway preset accepts. */
+export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze(
+  GATEWAY_DIRECTIVE_SECTIONS.map((section) => section.set),
+);
 
 export interface LoadOptions {
   env?: Readonly<Record<string, string | undefined>>;
