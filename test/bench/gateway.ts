@@ -6,6 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useRedis } from '../fixtures/redis.js';
+import { benchGuardRows } from './guards-rows.js';
 import { sequentialLatency, type LatencyResult } from './latency.js';
 import { measure, type LoadResult } from './load.js';
 import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
@@ -18,7 +19,7 @@ const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
 const BYPASS = { 'x-sluice-cache-bypass': '1' };
 /** `BENCH_PATHS=c,e` measures only those paths (quicker while comparing a change); default all. */
-const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h').split(',').map((p) => p.trim()));
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i').split(',').map((p) => p.trim()));
 
 interface Row {
   readonly load: LoadResult;
@@ -78,9 +79,13 @@ export async function benchGateway(): Promise<void> {
     // (g), (h) stream: true, pass-through and exact hits: their gateways and checks live in streaming-rows.ts.
     const streaming = await benchStreamingRows(PATHS);
     rows.push(...streaming.rows);
+    // (i) the three guards on, pass-through: its gateways, checks and breakdown live in guards-rows.ts.
+    const guards = await benchGuardRows(PATHS);
+    rows.push(...guards.rows);
     report(rows);
     semantic?.printNotes();
     streaming.printNotes(rows);
+    guards.printNotes(rows);
   } finally {
     await Promise.all(started.map((p) => p.stop()));
     await redis?.cleanup();
