@@ -49,3 +49,4 @@ export {
   type ModuleServerOptions,
 } from './guard/module-server.js';
 export { guardMetrics, type GuardOutcome } from './guard/guard-metrics.js';
+export { readLimitedText, type BodyReadErrors } from './host/read-limited.js';

@@ -1,5 +1,6 @@
 /** Reads a JSON request body under the size limit; every failure is a service error with its status. */
 import type { IncomingMessage } from 'node:http';
+import { readLimitedText } from '@sluice/core';
 import { ServiceError } from '../service-error.js';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
@@ -22,42 +23,16 @@ export async function readJson(request: IncomingMessage, limitBytes: number): Pr
     request.resume();
     throw tooLarge(limitBytes);
   }
-  const text = await readText(request, limitBytes);
+  const text = await readLimitedText(request, limitBytes, {
+    tooLarge: () => tooLarge(limitBytes),
+    unreadable: () => new ServiceError('INVALID_ARGUMENT', 'The request body could not be read to its end.'),
+  });
   if (text.trim() === '') throw new ServiceError('INVALID_ARGUMENT', 'The request body is empty; send a JSON object.');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ServiceError('INVALID_ARGUMENT', `The request body is not valid JSON: ${(error as Error).message}`);
   }
-}
-
-function readText(request: IncomingMessage, limitBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limitBytes) {
-        cleanup();
-        request.resume();
-        reject(tooLarge(limitBytes));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
-    };
-    const onError = () => {
-      cleanup();
-      reject(new ServiceError('INVALID_ARGUMENT', 'The request body could not be read to its end.'));
-    };
-    const cleanup = () => {
-      request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onError);
-    };
-    request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onError);
-  });
 }
 
 function tooLarge(limitBytes: number): ServiceError {
