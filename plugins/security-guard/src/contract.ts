@@ -3,7 +3,7 @@
  * how a reply is read. Shared by the plugin (client), the engine and the module server.
  */
 import Type from 'typebox';
-import Value from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import type { SecuritySeverity, SecurityStage } from './engine/rule.js';
 
 /** `enforce` blocks on a finding; `detect_only` reports findings and allows. */
@@ -83,9 +83,12 @@ export interface SecurityReplyReading {
  * @example
  * readSecurityReply({ allowed: false, rule_id: 'injection.ignore_instructions' })?.block // true
  */
+/** Compiled once: every scan's reply is checked, local ones included, so the interpretive checker was a hot spot. */
+const replyCheck = Compile(ReplySchema);
+
 export function readSecurityReply(reply: Record<string, unknown>): SecurityReplyReading | undefined {
   const findings = readFindings(reply['findings']);
-  if (!Value.Check(ReplySchema, reply)) return undefined;
+  if (!replyCheck.Check(reply)) return undefined;
   const status = reply.status_code === null || reply.status_code === undefined ? undefined : Number(reply.status_code);
   const action = typeof reply.action === 'string' ? reply.action.trim().toLowerCase() : '';
   const block =

@@ -4,6 +4,7 @@
  */
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { RestoreReplySchema, ScanReplySchema, type WireMessage } from '../contract.js';
 import { isFindingKind, type FindingKind } from '../engine/finding-kinds.js';
 
@@ -29,8 +30,12 @@ export interface ScanOutcome {
 
 const SEVERITY_RANK: Readonly<Record<string, number>> = { low: 1, medium: 2, high: 3, critical: 4 };
 
+/** Compiled once: every scan and restore reply is checked, local ones included, on the request path. */
+const scanReplyCheck = Compile(ScanReplySchema);
+const restoreReplyCheck = Compile(RestoreReplySchema);
+
 export function readScanReply(reply: Record<string, unknown>, sent: readonly WireMessage[]): ScanOutcome {
-  if (!Value.Check(ScanReplySchema, reply)) throw new PrivacyReplyError(`the scan reply ${firstProblem(ScanReplySchema, reply)}`);
+  if (!scanReplyCheck.Check(reply)) throw new PrivacyReplyError(`the scan reply ${firstProblem(ScanReplySchema, reply)}`);
   const block = reply.decision === 'block';
   const returned = reply.messages;
   if (returned !== undefined) sameShape(returned, sent);
@@ -69,7 +74,7 @@ function sameShape(returned: readonly WireMessage[], sent: readonly WireMessage[
 
 /** The restored texts, or an error saying why there are none. */
 export function readRestoreReply(reply: Record<string, unknown>, sent: number): string[] {
-  if (!Value.Check(RestoreReplySchema, reply))
+  if (!restoreReplyCheck.Check(reply))
     throw new PrivacyReplyError(`the restore reply ${firstProblem(RestoreReplySchema, reply)}`);
   if (reply.restored !== true) throw new PrivacyReplyError('the module could not restore (mapping missing or expired)');
   const messages = reply.messages ?? [];
