@@ -12,7 +12,7 @@ import {
   type GuardKind,
   type GuardModule,
 } from './guards-under-test.js';
-import { startModuleProxy, type ModuleProxy } from './module-proxy.js';
+import { startModuleProxy, type ModuleProxy } from '../../fixtures/module-proxy.js';
 
 type FailureKind = 'down' | 'slow' | 'garbage' | 'wrong key';
 /** What the client gets: an error status and code, or `through` (the request goes on to the upstream). */

@@ -10,7 +10,7 @@ import {
   type GuardKind,
   type GuardModule,
 } from './guards-under-test.js';
-import { startModuleProxy, type ModuleProxy } from './module-proxy.js';
+import { startModuleProxy, type ModuleProxy } from '../../fixtures/module-proxy.js';
 
 const ANA = 'ana.lopez@example.org';
 const BOB = 'bob.marsh@example.net';

@@ -11,7 +11,7 @@ import {
   type GuardedGateway,
   type GuardModule,
 } from './guards-under-test.js';
-import { startModuleProxy, type ModuleProxy, type ProxyRoute } from './module-proxy.js';
+import { startModuleProxy, type ModuleProxy, type ProxyRoute } from '../../fixtures/module-proxy.js';
 
 const ADDRESS = 'ines.duarte@example.org';
 
