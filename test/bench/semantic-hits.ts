@@ -81,8 +81,12 @@ export async function benchSemanticHits(): Promise<SemanticHitsResult> {
       },
       (line) => console.error(line),
     );
-    if (built.entries !== ENTRIES) throw new Error(`the semantic store holds ${built.entries} entries, ${ENTRIES} were written`);
-    console.error(`semantic store: ${built.entries} entries in ${built.buildSeconds.toFixed(1)} s`);
+    if (built.entries !== built.stored.size) {
+      throw new Error(`the semantic store holds ${built.entries} entries, ${built.stored.size} were written`);
+    }
+    console.error(
+      `semantic store: ${built.entries} entries in ${built.buildSeconds.toFixed(1)} s (${ENTRIES - built.stored.size} questions shared an entry id and were left out)`,
+    );
 
     const gatewayStarted = performance.now();
     const gateway = await startGatewayProcess(configFile);
@@ -91,7 +95,7 @@ export async function benchSemanticHits(): Promise<SemanticHitsResult> {
       `semantic gateway: restored the store and listening in ${((performance.now() - gatewayStarted) / 1000).toFixed(1)} s`,
     );
     const url = `${gateway.url}/v1/chat/completions`;
-    const asked = pickDistinct(LOAD_QUESTIONS, ENTRIES, new SeededRandom(SEED + 1));
+    const asked = pickDistinct(LOAD_QUESTIONS, ENTRIES, new SeededRandom(SEED + 1)).filter((index) => built.stored.has(index));
     const bodies = asked.map((index, i) => JSON.stringify(chatRequest(paraphrase(questions[index]!, i))));
     await checkSample(url, asked.slice(0, SAMPLE), bodies);
 

@@ -24,6 +24,8 @@ export interface StoreBuild {
 export interface BuiltStore {
   /** Entries read back from the saved set by a fresh open. */
   readonly entries: number;
+  /** Indexes of the questions stored: a question whose entry id an earlier one took is left out. */
+  readonly stored: ReadonlySet<number>;
   /** Keys, embeddings and inserts, until the paired set is saved. */
   readonly buildSeconds: number;
   /** Part of `buildSeconds` spent embedding. */
@@ -41,11 +43,18 @@ export async function buildSemanticStore(build: StoreBuild, progress: (line: str
   const options = { dims: build.dims, metric: 'cosine', dataDir: build.location, durability: 'snapshot' } as const;
   const store = await HnswVectorStore.open<SemanticEntry>({ ...options, serverVersion: build.serverVersion });
   let embedMs = 0;
+  const stored = new Set<number>();
   try {
     const now = Date.now();
+    const ids = new Set<number>();
     for (const [index, question] of build.questions.entries()) {
       const request = build.request(question);
       const key = semanticKey(request, 'default', false);
+      // Entry ids are 30 bits: a few questions in 100,000 share one, and the later would replace the earlier.
+      const id = entryId(key);
+      if (ids.has(id)) continue;
+      ids.add(id);
+      stored.add(index);
       const embedStarted = performance.now();
       const vector = embedder.embedSync(key.question);
       embedMs += performance.now() - embedStarted;
@@ -57,7 +66,7 @@ export async function buildSemanticStore(build: StoreBuild, progress: (line: str
         answer: build.answer(index),
         model: request.model,
       };
-      await store.upsert({ id: entryId(key), vector, payload });
+      await store.upsert({ id, vector, payload });
       // Snapshot-mode upserts resolve in microtasks: without a turn of the event loop now and then, a
       // signal handler (the caller's cleanup on Ctrl-C) would wait for the whole build.
       if ((index + 1) % 1000 === 0) await nextTurn();
@@ -70,7 +79,13 @@ export async function buildSemanticStore(build: StoreBuild, progress: (line: str
   const buildSeconds = (performance.now() - started) / 1000;
   const readStarted = performance.now();
   const entries = await countSaved(build.location, build.dims, build.serverVersion);
-  return { entries, buildSeconds, embedSeconds: embedMs / 1000, readBackSeconds: (performance.now() - readStarted) / 1000 };
+  return {
+    entries,
+    stored,
+    buildSeconds,
+    embedSeconds: embedMs / 1000,
+    readBackSeconds: (performance.now() - readStarted) / 1000,
+  };
 }
 
 /** Opens the saved set as the gateway will and counts it; its close saves the same set again. */
