@@ -16,6 +16,8 @@ export interface StoredEvent {
 export interface AuditPeer {
   /** Fixed for the peer's life, so a restart comes back where the sink keeps sending. */
   readonly url: string;
+  /** Where the module keeps its events, for `verifyAuditChain`. */
+  readonly dataDir: string;
   down(): Promise<void>;
   up(): Promise<void>;
   /** Every stored event in sequence order, read page by page with the reader key. */
@@ -29,6 +31,7 @@ export async function startAuditPeer(): Promise<AuditPeer> {
   const url = server.url;
   const listen = new URL(url).host;
   const peer: AuditPeer = {
+    dataDir,
     url,
     async down() {
       await server?.close();

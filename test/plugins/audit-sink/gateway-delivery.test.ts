@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { baseConfig, startGateway, type GatewayUnderTest } from '../../presets/gateway/gateway-under-test.js';
+import { verifyAuditChain } from '@sluice/preset-audit';
 import { startAuditPeer, type AuditPeer } from './audit-peer.js';
 import { API_KEY } from './sink-under-test.js';
 
@@ -40,5 +41,7 @@ describe('audit sink in the gateway: a request’s evidence reaches the audit mo
     assert.equal(kinds.at(-1), 'request.completed');
     const stored = JSON.stringify(await peer.events());
     assert.ok(!stored.includes('hello audit'), 'no prompt text in evidence');
+    const chain = verifyAuditChain(peer.dataDir);
+    assert.equal(chain.ok, true, 'the audit chain of what the gateway delivered verifies');
   });
 });
