@@ -1,6 +1,6 @@
 /** The gateway's Koa app: probes, metrics, version, then the pipeline of the current runtime. */
 import Koa from 'koa';
-import { GatewayError, toGatewayError, writeError, type Metrics } from '@sluice/core';
+import { Exchange, GatewayError, toGatewayError, writeError, type Metrics } from '@sluice/core';
 import type { Logger } from 'pino';
 import { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
 import type { Runtime } from './runtime.js';
@@ -67,7 +67,7 @@ export function createGatewayApp(state: GatewayState): Koa {
   });
 
   app.use(async (ctx, next) => {
-    if (state.shuttingDown) throw new GatewayError('shutting_down');
+    if (state.shuttingDown) throw refusedWhileDraining(state.runtime, ctx);
     const runtime = state.runtime;
     let pipeline = pipelines.get(runtime);
     if (pipeline === undefined) {
@@ -89,6 +89,20 @@ export function createGatewayApp(state: GatewayState): Koa {
     writeError(ctx, new GatewayError('not_found', { message: `No route for ${ctx.method} ${ctx.path}.` }));
   });
   return app;
+}
+
+/**
+ * A chat request refused while the gateway drains still gets its trace: `request.received` and one
+ * `request.failed` (shutting_down), counted like any failed request, with its trace id header.
+ */
+function refusedWhileDraining(runtime: Runtime, ctx: Koa.Context): GatewayError {
+  const error = new GatewayError('shutting_down');
+  if (ctx.method === 'POST' && /\/v1\/chat\/completions\/?$/.test(ctx.path)) {
+    const exchange = new Exchange({ request: { model: '', messages: [] }, mode: runtime.settings.mode });
+    runtime.kernel.reject(exchange, error);
+    ctx.set('x-sluice-trace-id', exchange.traceId);
+  }
+  return error;
 }
 
 function text(ctx: Koa.Context, result: ProbeResult): void {
