@@ -50,3 +50,12 @@ export {
 } from './guard/module-server.js';
 export { guardMetrics, type GuardOutcome } from './guard/guard-metrics.js';
 export { readLimitedText, type BodyReadErrors } from './host/read-limited.js';
+export {
+  Progress,
+  progressWanted,
+  formatProgress,
+  formatCount,
+  formatDuration,
+  type ProgressOptions,
+  type ProgressStream,
+} from './progress.js';
