@@ -36,6 +36,8 @@ export const ERRORS = define({
   security_response_blocked: { status: 403, type: 'policy_error', message: 'The response was blocked by the security guard.' },
   usage_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the usage guard.' },
   privacy_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the privacy guard.' },
+  plugin_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by a guard plugin.' },
+  plugin_response_blocked: { status: 403, type: 'policy_error', message: 'The response was blocked by a guard plugin.' },
   guard_contract_violation: { status: 422, type: 'guard_error', message: 'A guard module answered in an unexpected form.' },
   security_guard_unavailable: { status: 502, type: 'guard_error', message: 'The security guard is unavailable.' },
   security_guard_timeout: { status: 504, type: 'guard_error', message: 'The security guard did not answer in time.' },

@@ -28,3 +28,8 @@ export class ConfigErrors extends Error {
     this.name = 'ConfigErrors';
   }
 }
+
+/** Orders problems as they appear in the file. */
+export function byPosition(a: ConfigError, b: ConfigError): number {
+  return (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || (a.loc?.col ?? 0) - (b.loc?.col ?? 0);
+}

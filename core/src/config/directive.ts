@@ -16,6 +16,11 @@ export interface ArgSpec {
   readonly schema: TSchema;
   /** Set for numbers written with units; durations resolve to seconds, sizes to bytes. */
   readonly unit?: ArgUnit;
+  /**
+   * Only on the last word: it takes one or more words and resolves to an array of them, e.g.
+   * `allowed_topics billing support;`.
+   */
+  readonly variadic?: boolean;
 }
 
 /** A directive: a statement `name arg1 arg2 ...;` in the config file. */

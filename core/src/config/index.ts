@@ -1,5 +1,5 @@
 /** The nginx-style configuration language. */
-export { ConfigError, ConfigErrors, formatLocation, type Location } from './config-error.js';
+export { byPosition, ConfigError, ConfigErrors, formatLocation, type Location } from './config-error.js';
 export {
   defineDirectives,
   type ArgSpec,
@@ -15,3 +15,11 @@ export { printConfig, MASK } from './printer.js';
 export { mergeDirectiveSets, resolveConfig } from './resolve.js';
 export { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
 export { distance, suggestName } from './suggest.js';
+export { definePluginModule, PLUGIN_MODULE_EXPORT, type PluginModule, type PluginModuleContext } from './plugin-module.js';
+export {
+  loadPluginBlocks,
+  PLUGIN_BLOCK,
+  type PluginBlock,
+  type PluginBlocksOptions,
+  type PluginBlocksResult,
+} from './plugin-blocks.js';

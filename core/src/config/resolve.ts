@@ -1,5 +1,5 @@
 /** Checks every statement against the directive sets and produces typed values. */
-import { ConfigError, ConfigErrors } from './config-error.js';
+import { byPosition, ConfigError, ConfigErrors } from './config-error.js';
 import type { DirectiveSet, DirectiveSpec } from './directive.js';
 import type { ConfigDocument, Statement } from './parser.js';
 import { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
@@ -71,15 +71,17 @@ export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]
 }
 
 function readStatement(statement: Statement, spec: DirectiveSpec, errors: ConfigError[]): unknown {
-  if (statement.args.length !== spec.args.length) {
-    const words = spec.args.map((a) => `<${a.name}>`).join(' ');
-    const count = spec.args.length === 1 ? '1 word' : `${spec.args.length} words`;
+  const variadic = spec.args.at(-1)?.variadic === true;
+  const countOk = variadic ? statement.args.length >= spec.args.length : statement.args.length === spec.args.length;
+  if (!countOk) {
+    const words = spec.args.map((a) => `<${a.name}>${a.variadic ? '...' : ''}`).join(' ');
+    const count = `${variadic ? 'at least ' : ''}${spec.args.length === 1 ? '1 word' : `${spec.args.length} words`}`;
     errors.push(new ConfigError(`${statement.name} takes ${count}: ${words} (found ${statement.args.length})`, statement.loc));
     return undefined;
   }
   const values: unknown[] = [];
-  for (const [index, arg] of spec.args.entries()) {
-    const word = statement.args[index]!;
+  for (const [index, word] of statement.args.entries()) {
+    const arg = spec.args[Math.min(index, spec.args.length - 1)]!;
     const result = readWord(word.value, arg);
     if (!result.ok) {
       errors.push(new ConfigError(`${statement.name}: ${result.problem}`, word.loc));
@@ -87,9 +89,10 @@ function readStatement(statement: Statement, spec: DirectiveSpec, errors: Config
     }
     values.push(result.value);
   }
+  if (variadic) {
+    const fixed = values.slice(0, spec.args.length - 1);
+    const rest = values.slice(spec.args.length - 1);
+    return fixed.length === 0 ? rest : [...fixed, rest];
+  }
   return values.length === 1 ? values[0] : values;
-}
-
-function byPosition(a: ConfigError, b: ConfigError): number {
-  return (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || (a.loc?.col ?? 0) - (b.loc?.col ?? 0);
 }

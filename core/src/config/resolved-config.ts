@@ -1,6 +1,7 @@
 /** The values of a config file after resolution, with where each was written. */
 import type { Location } from './config-error.js';
 import type { DirectiveValues } from './directive.js';
+import type { PluginBlock } from './plugin-blocks.js';
 
 export interface ResolvedEntry {
   readonly name: string;
@@ -15,6 +16,8 @@ export class ResolvedConfig implements DirectiveValues {
   constructor(
     readonly file: string,
     entries: Iterable<ResolvedEntry>,
+    /** The `plugin` blocks of the file, in the order written. */
+    readonly plugins: readonly PluginBlock[] = [],
   ) {
     this.#entries = new Map([...entries].map((e) => [e.name, e]));
   }
@@ -33,5 +36,10 @@ export class ResolvedConfig implements DirectiveValues {
 
   entries(): IterableIterator<ResolvedEntry> {
     return this.#entries.values();
+  }
+
+  /** The same values with the file's plugin blocks attached. */
+  withPlugins(plugins: readonly PluginBlock[]): ResolvedConfig {
+    return new ResolvedConfig(this.file, this.#entries.values(), plugins);
   }
 }

@@ -44,7 +44,7 @@ function word(arg: ArgSpec): string {
     schema.exclusiveMinimum !== undefined ? `> ${schema.exclusiveMinimum}` : '',
     schema.maximum !== undefined ? `≤ ${schema.maximum}` : '',
   ].filter(Boolean);
-  return `\`<${arg.name}>\` (${kind}${range.length > 0 ? `, ${range.join(', ')}` : ''})`;
+  return `\`<${arg.name}>${arg.variadic ? '...' : ''}\` (${kind}${range.length > 0 ? `, ${range.join(', ')}` : ''})`;
 }
 
 function defaultOf(spec: DirectiveSpec): string {

@@ -1,6 +1,16 @@
 /** Reads and validates the gateway's config file against every directive the preset knows. */
 import { readFile } from 'node:fs/promises';
-import { ConfigError, coreDirectives, parseConfig, resolveConfig, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
+import {
+  byPosition,
+  ConfigError,
+  ConfigErrors,
+  coreDirectives,
+  loadPluginBlocks,
+  parseConfig,
+  resolveConfig,
+  type DirectiveSet,
+  type ResolvedConfig,
+} from '@sluice/core';
 import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
@@ -32,6 +42,8 @@ export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze(
 
 export interface LoadOptions {
   env?: Readonly<Record<string, string | undefined>>;
+  /** Where `plugin` blocks' packages are resolved from; defaults to the config file's folder. */
+  baseDir?: string;
 }
 
 /** Parses the file and resolves every directive; throws ConfigError/ConfigErrors with file:line:col. */
@@ -40,11 +52,26 @@ export async function loadGatewayConfig(file: string, options: LoadOptions = {})
   return parseGatewayConfig(text, file, options);
 }
 
-export function parseGatewayConfig(text: string, file: string, options: LoadOptions = {}): ResolvedConfig {
+/**
+ * Resolves config text: the preset's directives, and each `plugin <package> { … }` block against
+ * its package's own directives. Every problem of the file is reported at once.
+ * @example
+ * const config = await parseGatewayConfig('plugin @acme/sluice-topic-guard { allowed_topics billing; }', 'gateway.conf');
+ */
+export async function parseGatewayConfig(text: string, file: string, options: LoadOptions = {}): Promise<ResolvedConfig> {
   const doc = parseConfig(text, { file, env: options.env ?? process.env });
-  const config = resolveConfig(doc, GATEWAY_DIRECTIVE_SETS);
+  const plugins = await loadPluginBlocks(doc, options.baseDir === undefined ? {} : { baseDir: options.baseDir });
+  let config: ResolvedConfig | undefined;
+  const errors = [...plugins.errors];
+  try {
+    config = resolveConfig(plugins.rest, GATEWAY_DIRECTIVE_SETS);
+  } catch (error) {
+    if (!(error instanceof ConfigErrors)) throw error;
+    errors.push(...error.errors);
+  }
+  if (errors.length > 0 || config === undefined) throw new ConfigErrors(errors.sort(byPosition));
   // Consistency between directives of one plugin that no single directive's check can see.
   const problem = semanticConfigProblem(config);
   if (problem !== undefined) throw new ConfigError(`${file}: ${problem}`);
-  return config;
+  return config.withPlugins(plugins.blocks);
 }

@@ -7,7 +7,7 @@ import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { parseListenAddr } from './directives.js';
-import { buildRuntime, type Runtime } from './runtime.js';
+import { buildRuntime, type PluginFactory, type Runtime } from './runtime.js';
 
 const CHAT_PATH = '/v1/chat/completions';
 
@@ -15,6 +15,8 @@ export interface GatewayOptions {
   /** The config file, re-read on reload. */
   readonly configFile?: string;
   readonly logger?: Logger;
+  /** Plugins composed in code, added after the preset's and the config file's own. */
+  readonly plugins?: readonly PluginFactory[];
 }
 
 /**
@@ -29,14 +31,16 @@ export class Gateway implements GatewayState {
   #runtime: Runtime;
   #server: Server | undefined;
   readonly #configFile: string | undefined;
+  readonly #composed: readonly PluginFactory[];
   /** Looked up once: the registry lookup was a measurable part of every chat request. */
   readonly #inFlight: ReturnType<Metrics['gauge']>;
 
-  private constructor(runtime: Runtime, logger: Logger, metrics: Metrics, configFile: string | undefined) {
+  private constructor(runtime: Runtime, logger: Logger, metrics: Metrics, options: GatewayOptions) {
     this.#runtime = runtime;
     this.logger = logger;
     this.metrics = metrics;
-    this.#configFile = configFile;
+    this.#configFile = options.configFile;
+    this.#composed = options.plugins ?? [];
     this.#inFlight = metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
   }
 
@@ -45,9 +49,9 @@ export class Gateway implements GatewayState {
     const logger = options.logger ?? pino({ level: config.get<string>('log_level') ?? 'info' });
     // One registry for the life of the process, so counters survive a reload.
     const metrics = new Metrics();
-    const runtime = buildRuntime(config, { logger, metrics });
+    const runtime = buildRuntime(config, { logger, metrics }, options.plugins);
     await runtime.kernel.start();
-    return new Gateway(runtime, logger, metrics, options.configFile);
+    return new Gateway(runtime, logger, metrics, options);
   }
 
   static async fromFile(file: string, options: Omit<GatewayOptions, 'configFile'> = {}): Promise<Gateway> {
@@ -109,7 +113,7 @@ export class Gateway implements GatewayState {
     let next: Runtime;
     try {
       const config = await loadGatewayConfig(this.#configFile);
-      next = buildRuntime(config, { logger: this.logger, metrics: this.metrics });
+      next = buildRuntime(config, { logger: this.logger, metrics: this.metrics }, this.#composed);
       // The next runtime opens the in-process semantic store from disk: write this one's entries there first.
       await this.#runtime.semantic?.flush();
       await next.kernel.start();

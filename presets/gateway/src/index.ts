@@ -1,7 +1,7 @@
 /** @sluice/preset-gateway: the OpenAI-compatible caching gateway assembled from plugins. */
 export { Gateway, type GatewayOptions } from './gateway.js';
 export { createGatewayApp, type GatewayState } from './app.js';
-export { buildRuntime, runtimeSettings, type Runtime, type RuntimeSettings } from './runtime.js';
+export { buildRuntime, runtimeSettings, type PluginFactory, type Runtime, type RuntimeSettings } from './runtime.js';
 export {
   GATEWAY_DIRECTIVE_SECTIONS,
   GATEWAY_DIRECTIVE_SETS,

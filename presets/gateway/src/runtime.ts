@@ -1,5 +1,5 @@
 /** One configured kernel with its plugins: what a SIGHUP reload swaps as a whole. */
-import { Kernel, type Metrics, type Mode, type ResolvedConfig } from '@sluice/core';
+import { Kernel, type Metrics, type Mode, type Plugin, type ResolvedConfig } from '@sluice/core';
 import { AuditSinkPlugin, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
 import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
@@ -30,12 +30,23 @@ export interface Runtime {
 }
 
 /**
- * Builds (but does not start) the gateway kernel from a resolved config.
+ * Makes one plugin of a gateway composed in code; called for every runtime (start and each
+ * reload), so each runtime gets its own instance.
+ */
+export type PluginFactory = (config: ResolvedConfig) => Plugin;
+
+/**
+ * Builds (but does not start) the gateway kernel from a resolved config: the preset's plugins,
+ * then the config file's `plugin` blocks, then the plugins composed in code.
  * @example
  * const runtime = buildRuntime(await loadGatewayConfig('gateway.conf'), { logger, metrics });
  * await runtime.kernel.start();
  */
-export function buildRuntime(config: ResolvedConfig, shared: { logger: Logger; metrics: Metrics }): Runtime {
+export function buildRuntime(
+  config: ResolvedConfig,
+  shared: { logger: Logger; metrics: Metrics },
+  composed: readonly PluginFactory[] = [],
+): Runtime {
   const settings = runtimeSettings(config);
   const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
   kernel.use(new CostMeterPlugin(costMeterOptionsFromConfig(config)));
@@ -52,6 +63,10 @@ export function buildRuntime(config: ResolvedConfig, shared: { logger: Logger; m
   const semantic = semanticOptions === undefined ? undefined : new SemanticCachePlugin(semanticOptions, RELEASE_VERSION);
   if (semantic !== undefined) kernel.use(semantic);
   kernel.use(new OpenAIUpstreamPlugin(upstreamOptionsFromConfig(config)));
+  // Their order in the flow comes from the stages they tap, like the preset's own plugins.
+  for (const block of config.plugins)
+    kernel.use(block.module.create(block.values, { packageName: block.packageName, file: config.file }));
+  for (const factory of composed) kernel.use(factory(config));
   // Added last so it stops first: its flush happens once no request is left to emit evidence.
   const audit = auditSinkOptionsFromConfig(config);
   if (audit !== undefined) kernel.use(new AuditSinkPlugin(audit, RELEASE_VERSION));

@@ -25,7 +25,7 @@ ${extra}
 }
 
 export async function startGateway(configText: string): Promise<GatewayUnderTest> {
-  const config = parseGatewayConfig(configText, 'test.conf', { env: {} });
+  const config = await parseGatewayConfig(configText, 'test.conf', { env: {} });
   const gateway = await Gateway.create(config, { logger: pino({ level: 'silent' }) });
   const { url } = await gateway.listen('127.0.0.1:0');
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'client-key-not-forwarded', maxRetries: 0, timeout: 10_000 });
