@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { VectorCacheService } from '@sluice/preset-vector-cache';
 
 export const DIMS = 8;
@@ -91,10 +91,14 @@ export async function seed(svc: ServiceUnderTest): Promise<() => Promise<void>> 
  * const svc = await startService();
  * await svc.post('/v1/insert', { ext_id: 1, vector: axis(0), answer: 'a' });
  */
-export async function startService(env: Record<string, string> = {}, dataDir?: string): Promise<ServiceUnderTest> {
+export async function startService(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  logger: Logger = pino({ level: 'silent' }),
+): Promise<ServiceUnderTest> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sluice-vc-')));
   const fullEnv = { SVC_DIMS: String(DIMS), SVC_LISTEN_ADDR: '127.0.0.1:0', SVC_DATA_DIR: dir, SVC_AUTOSAVE_SECS: '0', ...env };
-  const service = await VectorCacheService.start(fullEnv, { logger: pino({ level: 'silent' }) });
+  const service = await VectorCacheService.start(fullEnv, { logger });
   const call = async (method: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {

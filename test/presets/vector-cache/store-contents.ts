@@ -54,7 +54,12 @@ export function holds(stored: StoredEntry, expected: ExpectedEntry): boolean {
   if (answer !== expected.answer || prompt_tokens !== expected.prompt_tokens || answer_tokens !== expected.answer_tokens) {
     return false;
   }
-  const want = normalised(pointFor(stored.id, expected.version));
+  return hasVectorOf(stored, expected.version);
+}
+
+/** True when a stored entry's vector is {@link pointFor} its id and `version` (float32 precision). */
+export function hasVectorOf(stored: StoredEntry, version: number): boolean {
+  const want = normalised(pointFor(stored.id, version));
   return want.every((x, d) => Math.abs(x - stored.vector[d]!) < 1e-6);
 }
 

@@ -1,28 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { refusedStart } from './service-process.js';
 import { startService } from './service-under-test.js';
+import { listing, readSet, writeSet, type SetBytes } from './set-on-disk.js';
 import { assertHoldsExactly, entryBody, type ExpectedEntry } from './store-contents.js';
 
-const NAMES = ['vcal.index', 'answers.json', 'tombstones.json'] as const;
-type SetFiles = Record<(typeof NAMES)[number], Buffer>;
-
-async function readSet(dir: string): Promise<SetFiles> {
-  const [index, answers, tombstones] = await Promise.all(NAMES.map((name) => readFile(path.join(dir, name))));
-  return { 'vcal.index': index!, 'answers.json': answers!, 'tombstones.json': tombstones! };
-}
-
-/** What the directory holds, by file name (WAL segments included), to prove a refused start touched nothing. */
-async function listing(dir: string): Promise<Map<string, Buffer>> {
-  const names = (await readdir(dir)).sort();
-  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name))] as const)));
-}
-
 describe('vector-cache: a torn or corrupt paired set refuses the start and stays on disk', () => {
-  let first: SetFiles;
-  let second: SetFiles;
+  let first: SetBytes;
+  let second: SetBytes;
   const expected = new Map<number, ExpectedEntry>();
   let dataDir: string;
 
@@ -47,7 +34,7 @@ describe('vector-cache: a torn or corrupt paired set refuses the start and stays
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-vc-torn-'));
-    for (const name of NAMES) await writeFile(path.join(dataDir, name), second[name]);
+    await writeSet(dataDir, second);
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -63,7 +50,7 @@ describe('vector-cache: a torn or corrupt paired set refuses the start and stays
 
   /** Once the damage is undone, every entry of save 2 is there: nothing was replaced by an empty set. */
   async function repairedStartHoldsEverything(): Promise<void> {
-    for (const name of NAMES) await writeFile(path.join(dataDir, name), second[name]);
+    await writeSet(dataDir, second);
     const svc = await startService({}, dataDir);
     try {
       await assertHoldsExactly(svc.service, expected);

@@ -3,7 +3,7 @@
  * acknowledged state and the write still in flight, so a restart after a crash can be judged id by id.
  */
 import { call } from './service-process.js';
-import { entryBody, holds, type ExpectedEntry, type StoredEntry } from './store-contents.js';
+import { entryBody, hasVectorOf, holds, type ExpectedEntry, type StoredEntry } from './store-contents.js';
 
 /** A reproducible stream of numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -100,6 +100,23 @@ export class WriteLoad {
       problems.push(`id ${id} is ${now}; allowed: ${JSON.stringify(history.acked) ?? 'absent'}${inFlight}`);
     }
     return problems;
+  }
+
+  /**
+   * Why `entry` is not one whole write this load sent (its answer, tokens and vector all of one version), or
+   * undefined. A set saved at any instant holds only such entries; one mixing two saves would not.
+   */
+  notOneWrite(entry: StoredEntry): string | undefined {
+    const { answer, prompt_tokens, answer_tokens } = entry.payload;
+    const version = Number(/^id (\d+) version (\d+)$/.exec(answer)?.[2] ?? Number.NaN);
+    const sent = this.ids.has(entry.id) && answer === `id ${entry.id} version ${version}` && version <= this.#version;
+    if (!sent) return `id ${entry.id} holds an answer no write sent: ${JSON.stringify(answer)}`;
+    const tokens =
+      prompt_tokens === undefined ? answer_tokens === undefined : prompt_tokens === version % 97 && answer_tokens === 3;
+    if (!tokens) return `id ${entry.id} holds tokens of another write than its answer's: ${JSON.stringify(entry.payload)}`;
+    if (!hasVectorOf(entry, version))
+      return `id ${entry.id} holds a vector of another write than its answer's (version ${version})`;
+    return undefined;
   }
 
   async #client(ids: readonly number[]): Promise<void> {
