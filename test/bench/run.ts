@@ -1,8 +1,13 @@
 /** `npm run bench -- <suite>`: runs one benchmark suite and prints its table. */
 import { benchGateway } from './gateway.js';
+import { benchPeers } from './peers.js';
 import { benchVectorCache } from './vector-cache.js';
 
-const SUITES: Record<string, () => Promise<void>> = { gateway: benchGateway, 'vector-cache': benchVectorCache };
+const SUITES: Record<string, () => Promise<void>> = {
+  gateway: benchGateway,
+  peers: benchPeers,
+  'vector-cache': benchVectorCache,
+};
 
 const name = process.argv[2] ?? 'gateway';
 const suite = SUITES[name];

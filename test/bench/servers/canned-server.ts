@@ -1,7 +1,8 @@
 /**
  * A node:http server answering every request with the canned completion: the fake upstream and the bare
  * baseline. A request whose body asks for `stream: true` gets the same answer as server-sent events, as
- * from a provider.
+ * from a provider. `GET /bench/calls` answers how many completions it has served, so a benchmark can check
+ * that a gateway in front of it really passed a request through.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,12 +14,19 @@ import { CANNED_COMPLETION } from './canned-completion.js';
 const STREAM = Buffer.from('"stream":true');
 const USAGE = Buffer.from('"include_usage":true');
 
+let calls = 0;
+
 const server = createServer((req, res) => {
   let body: Buffer | undefined;
   req.on('data', (chunk: Buffer) => {
     body = body === undefined ? chunk : Buffer.concat([body, chunk]);
   });
   req.on('end', () => {
+    if (req.method === 'GET' && req.url === '/bench/calls') {
+      res.end(JSON.stringify({ calls }));
+      return;
+    }
+    calls += 1;
     if (body?.includes(STREAM) === true) return sendEvents(res, body.includes(USAGE) ? CANNED_EVENTS_WITH_USAGE : CANNED_EVENTS);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(CANNED_COMPLETION) });
     res.end(CANNED_COMPLETION);
