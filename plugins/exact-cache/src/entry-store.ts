@@ -46,11 +46,16 @@ export function noopEntryStore(reason: string): EntryStore {
   };
 }
 
+/** A store operation that got no answer within its bound. */
+export class StoreTimeoutError extends Error {
+  override readonly name = 'StoreTimeoutError';
+}
+
 function bounded<T>(operation: Promise<T>, timeoutMs: number, name: string): Promise<T> {
   if (timeoutMs <= 0) return operation;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`store ${name} took longer than ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(new StoreTimeoutError(`store ${name} took longer than ${timeoutMs} ms`)), timeoutMs);
   });
   return Promise.race([operation, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,11 +1,13 @@
 /**
  * The shared store: Redis through @keyv/redis. Commands fail at once while disconnected (no offline
  * queue), so an outage costs a request nothing but a miss; the client keeps reconnecting in the background.
+ * A connected Redis that stops answering (a partition, a stalled server) is down too: once an operation
+ * times out, operations fail at once and the store reports down until a PING answers again.
  */
 import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
-import { keyvEntryStore, type CacheEntry, type EntryStore } from './entry-store.js';
+import { keyvEntryStore, StoreTimeoutError, type CacheEntry, type EntryStore } from './entry-store.js';
 
 export interface RedisStoreOptions {
   readonly url: string;
@@ -31,9 +33,13 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
     if (!reported) logger.warn({ dependency: 'kv', reason: lastError }, 'exact cache: Redis error');
     reported = true;
   });
+  /** Why the connected client counts as down: an operation went unanswered, and no PING has answered since. */
+  let silent: string | undefined;
+  let probing = false;
   client.on('ready', () => {
     if (reported) logger.info({ dependency: 'kv' }, 'exact cache: Redis is back');
     reported = false;
+    silent = undefined;
   });
   try {
     await withDeadline(client.connect(), options.connectTimeoutMs);
@@ -51,24 +57,58 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
   // reconnect loop and end it. The client's own listener above already records and logs them.
   store.on('error', () => undefined);
   keyv.on('error', () => undefined);
+  // One PING at a time, bounded like any operation; unready instances get no traffic, so readiness probes ask too.
+  const probe = () => {
+    if (probing || !client.isReady) return;
+    probing = true;
+    void withDeadline(client.ping(), options.timeoutMs)
+      .then(() => {
+        if (silent !== undefined) logger.info({ dependency: 'kv' }, 'exact cache: Redis answers again');
+        silent = undefined;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        probing = false;
+      });
+  };
   const entries = keyvEntryStore(
     keyv,
     options.timeoutMs,
-    () =>
-      client.isReady ? { initialised: true, up: true } : { initialised: true, up: false, reason: lastError || 'reconnecting' },
+    () => {
+      if (!client.isReady) return { initialised: true, up: false, reason: lastError || 'reconnecting' };
+      if (silent === undefined) return { initialised: true, up: true };
+      probe();
+      return { initialised: true, up: false, reason: silent };
+    },
     async () => {
       if (client.isOpen) await client.close();
     },
   );
   // While the client reconnects, fail at once: @keyv/redis would otherwise try to connect on its own
-  // and, when that fails, destroy the client, which ends reconnection for good.
+  // and, when that fails, destroy the client, which ends reconnection for good. While Redis is silent,
+  // fail at once too: each request would otherwise wait out the timeout, and queue one more command.
   const ready = () => {
     if (!client.isReady) throw new Error(`Redis is not connected (${lastError || 'reconnecting'})`);
+    if (silent === undefined) return;
+    probe();
+    throw new Error(`Redis is not answering (${silent})`);
+  };
+  const watched = async <T>(operation: Promise<T>): Promise<T> => {
+    try {
+      return await operation;
+    } catch (error) {
+      if (error instanceof StoreTimeoutError && silent === undefined) {
+        silent = error.message;
+        logger.warn({ dependency: 'kv', reason: silent }, 'exact cache: Redis is not answering');
+        probe();
+      }
+      throw error;
+    }
   };
   return {
     ...entries,
-    get: async (key) => (ready(), entries.get(key)),
-    set: async (key, entry, ttlMs) => (ready(), entries.set(key, entry, ttlMs)),
+    get: async (key) => (ready(), watched(entries.get(key))),
+    set: async (key, entry, ttlMs) => (ready(), watched(entries.set(key, entry, ttlMs))),
   };
 }
 
