@@ -21,7 +21,7 @@ export interface QdrantVectorStoreOptions {
   /** Qdrant's gRPC address, `http://` or `https://` (conventionally port 6334; the HTTP port 6333 is not used). */
   readonly url: string;
   /** Sent as the `api-key` header; leave out for a Qdrant without keys. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   readonly collection: string;
   /** The collection's vector size; it must equal the embedding model's output length. */
   readonly vectorSize: number;
