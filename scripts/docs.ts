@@ -6,4 +6,5 @@ import { syncSnippets } from './sync-snippets.js';
 
 writeFileSync(new URL('../docs/reference/config.md', import.meta.url), configReference());
 process.stdout.write('wrote docs/reference/config.md\n');
-for (const file of syncSnippets(fileURLToPath(new URL('..', import.meta.url)))) process.stdout.write(`synced snippets in ${file}\n`);
+for (const file of syncSnippets(fileURLToPath(new URL('..', import.meta.url))))
+  process.stdout.write(`synced snippets in ${file}\n`);
