@@ -32,6 +32,11 @@ export const ERRORS = define({
   },
   not_found: { status: 404, type: 'invalid_request_error', message: 'No such route.' },
   method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'Method not allowed on this route.' },
+  authentication_failed: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The request carries no valid credentials for this gateway.',
+  },
   security_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the security guard.' },
   security_response_blocked: { status: 403, type: 'policy_error', message: 'The response was blocked by the security guard.' },
   usage_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the usage guard.' },
