@@ -1,7 +1,8 @@
-/** The gateway's Koa app: probes, metrics, version, then the pipeline of the current runtime. */
+/** The gateway's Koa app: probes, metrics, version, the dashboard, then the pipeline of the current runtime. */
 import Koa from 'koa';
 import { Exchange, GatewayError, toGatewayError, writeError, type Metrics } from '@sluice/core';
 import type { Logger } from 'pino';
+import { DASHBOARD_FIGURES_PATH, DASHBOARD_PATH, dashboardEnabled, serveDashboard } from './dashboard/route.js';
 import { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
 import type { Runtime } from './runtime.js';
 import { versionBody } from './version.js';
@@ -61,6 +62,11 @@ export function createGatewayApp(state: GatewayState): Koa {
       case '/version':
         ctx.body = versionBody(runtime.settings.mode, runtime.semantic?.location ?? null);
         return;
+      case DASHBOARD_PATH:
+      case DASHBOARD_FIGURES_PATH:
+        // Off, it falls through to the same 404 as any unknown route.
+        if (dashboardEnabled(runtime.config)) return serveDashboard(ctx, state.metrics);
+        return next();
       default:
         return next();
     }

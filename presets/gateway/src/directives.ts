@@ -1,4 +1,4 @@
-/** Directives the gateway service itself reads: where it listens, how it logs and shuts down. */
+/** Directives the gateway service itself reads: where it listens, how it logs and shuts down, its dashboard. */
 import Type from 'typebox';
 import { defineDirectives } from '@sluice/core';
 
@@ -30,6 +30,12 @@ export const gatewayDirectives = defineDirectives({
       },
     ],
     default: 'info',
+  },
+  dashboard_enabled: {
+    summary:
+      'Serve the live operations page at `/dashboard` and its figures at `/dashboard/figures` (counters only, no prompt text). Off: both answer 404 `not_found`.',
+    args: [{ name: 'flag', schema: Type.Boolean() }],
+    default: false,
   },
 });
 
