@@ -23,7 +23,11 @@ const parsedRequests = new RequestMemo();
 export interface ChatHandlerOptions {
   readonly maxBodyBytes: number;
   readonly streaming: boolean;
-  /** Called with each new exchange before it runs (e.g. to set the tenant). */
+  /**
+   * Called with each new exchange before it runs, and before a refused one (a body that fails its
+   * checks) is rejected, e.g. to set the tenant its evidence names. A throw fails the request (as
+   * `internal_error` unless it is a GatewayError); on a refused exchange the refusal's own error stands.
+   */
   readonly onExchange?: ((exchange: Exchange) => void) | undefined;
 }
 
@@ -49,7 +53,9 @@ export async function serveChatCompletion(
     unread = error;
   }
   const exchange =
-    text === undefined ? refused(kernel, undefined, headers, signal, unread) : prepare(kernel, options, text, headers, signal);
+    text === undefined
+      ? refused(kernel, options, undefined, headers, signal, unread)
+      : prepare(kernel, options, text, headers, signal);
   if (exchange.error === undefined) await kernel.run(exchange);
   await checkPhase();
   writeReply(res, exchange);
@@ -64,23 +70,28 @@ function prepare(
   signal: ClientAbort,
 ): Exchange {
   let body: unknown;
+  let exchange: Exchange | undefined;
   try {
     const known = parsedRequests.get(text);
     body = known ?? parseJsonText(text);
     const request = known ?? parsedRequests.remember(text, parseChatRequest(body));
     if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
-    const exchange = new Exchange({ request, mode: kernel.mode, headers, signal });
+    exchange = new Exchange({ request, mode: kernel.mode, headers, signal });
     exchange.bypassCache = TRUE_WORDS.has((headers['x-sluice-cache-bypass'] ?? '').trim().toLowerCase());
     options.onExchange?.(exchange);
     return exchange;
   } catch (error) {
-    return refused(kernel, body, headers, signal, error);
+    // Only onExchange throws once the exchange exists: that exchange fails, and the hook is not called again.
+    if (exchange === undefined) return refused(kernel, options, body, headers, signal, error);
+    kernel.reject(exchange, toGatewayError(error));
+    return exchange;
   }
 }
 
 /** An exchange that failed before it could run, with the model of the body when it had one. */
 function refused(
   kernel: Kernel,
+  options: ChatHandlerOptions,
   body: unknown,
   headers: Record<string, string | undefined>,
   signal: ClientAbort,
@@ -88,6 +99,11 @@ function refused(
 ): Exchange {
   const model = typeof (body as { model?: unknown })?.model === 'string' ? (body as { model: string }).model : '';
   const exchange = new Exchange({ request: { model, messages: [] }, mode: kernel.mode, headers, signal });
+  try {
+    options.onExchange?.(exchange);
+  } catch {
+    // The refusal's own error is the answer; a hook failing on a request already refused changes nothing.
+  }
   kernel.reject(exchange, toGatewayError(error));
   return exchange;
 }

@@ -9,7 +9,13 @@ export interface HostOptions {
   readonly maxBodyBytes: number;
   /** Whether `stream: true` may be accepted (streaming_enabled). Default false. */
   readonly streaming: boolean;
-  /** Called with each new exchange before it runs, e.g. to set the tenant from the app's auth. */
+  /**
+   * Called with each new chat exchange and the Koa context before it runs, and before a refused one
+   * (a body that fails its checks) is rejected: e.g. to set the tenant from the app's auth, so caches,
+   * quotas and evidence are kept per user. A throw fails the request (as `internal_error` unless it is a GatewayError).
+   * @example
+   * createGatewayRouter(kernel, { prefix: '/llm', onExchange: (exchange, ctx) => (exchange.tenant = ctx.state.user.id) });
+   */
   readonly onExchange?: (exchange: Exchange, ctx: Context) => void;
 }
 
