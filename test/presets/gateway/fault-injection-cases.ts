@@ -30,6 +30,8 @@ export interface Configuration {
   readonly mode: 'enforce' | 'observe';
   /** `guard_fail_open` or `semantic_fail_open`; absent where the dependency has no such switch. */
   readonly failOpen?: boolean;
+  /** The request asks for `stream: true` (controlled streaming: nothing reaches the client before the end). */
+  readonly stream?: boolean;
 }
 
 /** A counter sample and how much one faulted request adds to it (at least, for `atLeast`). */
@@ -95,12 +97,18 @@ function served(metrics: CountedBy[], evidence: EvidenceMatch[], ready = true): 
   };
 }
 
-function upstream(fault: FaultName): Expected {
+/** The provider: silent faults are timeouts, broken connections connect errors; a stream fails the same way, before any byte. */
+function upstream(fault: FaultName, configuration: Configuration): Expected {
   const code = isSilent(fault) ? 'upstream_timeout' : 'upstream_connect_error';
   const timeouts = isSilent(fault) ? [counted('gw_upstream_timeouts_total')] : [];
-  return failed(isSilent(fault) ? 504 : 502, code, timeouts, [
-    { event_type: 'upstream.failed', outcome: 'failed', attributes: { error_class: code } },
-  ]);
+  const streamed = configuration.stream === true ? [counted('gw_stream_upstream_errors_total', { class: code })] : [];
+  const event = configuration.stream === true ? 'upstream.stream.failed' : 'upstream.failed';
+  return failed(
+    isSilent(fault) ? 504 : 502,
+    code,
+    [...timeouts, ...streamed],
+    [{ event_type: event, outcome: 'failed', attributes: { error_class: code } }],
+  );
 }
 
 /**
@@ -199,7 +207,7 @@ const GUARD_CONFIGURATIONS: readonly Configuration[] = [
 ];
 
 const CONFIGURATIONS: Readonly<Record<Dependency, readonly Configuration[]>> = {
-  upstream: BOTH_MODES,
+  upstream: [...BOTH_MODES, { mode: 'enforce', stream: true }],
   kv: BOTH_MODES,
   embedding: FAIL_OPEN_OR_CLOSED,
   vectordb: FAIL_OPEN_OR_CLOSED,
@@ -212,7 +220,7 @@ const CONFIGURATIONS: Readonly<Record<Dependency, readonly Configuration[]>> = {
 function expected(dependency: Dependency, fault: FaultName, configuration: Configuration): Expected {
   switch (dependency) {
     case 'upstream':
-      return upstream(fault);
+      return upstream(fault, configuration);
     case 'kv':
       return kv(configuration);
     case 'embedding':
@@ -230,12 +238,14 @@ function expected(dependency: Dependency, fault: FaultName, configuration: Confi
   }
 }
 
+export const FAULT_NAMES = Object.keys(FAULTS) as readonly FaultName[];
+
 /** The configurations a dependency is tried in. */
 export const configurationsOf = (dependency: Dependency): readonly Configuration[] => CONFIGURATIONS[dependency];
 
-/** Every row of one dependency in one configuration, one per fault. */
-export function casesOf(dependency: Dependency, configuration: Configuration): FaultCase[] {
-  return (Object.keys(FAULTS) as FaultName[]).map((fault) => ({
+/** The rows of one dependency and fault, one per configuration. */
+export function rowsOf(dependency: Dependency, fault: FaultName): FaultCase[] {
+  return CONFIGURATIONS[dependency].map((configuration) => ({
     dependency,
     fault,
     configuration,
@@ -245,6 +255,25 @@ export function casesOf(dependency: Dependency, configuration: Configuration): F
 
 /** `enforce, fail-open` as a title reads it. */
 export function configurationName(configuration: Configuration): string {
-  if (configuration.failOpen === undefined) return configuration.mode;
-  return `${configuration.mode}, fail-${configuration.failOpen ? 'open' : 'closed'}`;
+  const parts: string[] = [configuration.mode];
+  if (configuration.failOpen !== undefined) parts.push(`fail-${configuration.failOpen ? 'open' : 'closed'}`);
+  if (configuration.stream === true) parts.push('streamed');
+  return parts.join(', ');
+}
+
+/** `504 upstream_timeout`, or `200` for a request served despite the fault; `unready` when /readyz drops. */
+export function expectedName(expected: Expected): string {
+  const answer = expected.code === undefined ? String(expected.status) : `${expected.status} ${expected.code}`;
+  return expected.ready ? answer : `${answer}, unready`;
+}
+
+/** What one fault does across configurations: `504 upstream_timeout`, or each outcome with its configurations. */
+export function rowsName(rows: readonly FaultCase[]): string {
+  const byOutcome = new Map<string, string[]>();
+  for (const row of rows) {
+    const name = expectedName(row.expected);
+    byOutcome.set(name, [...(byOutcome.get(name) ?? []), configurationName(row.configuration)]);
+  }
+  if (byOutcome.size === 1) return [...byOutcome.keys()][0]!;
+  return [...byOutcome].map(([outcome, configurations]) => `${outcome} (${configurations.join('; ')})`).join(' · ');
 }

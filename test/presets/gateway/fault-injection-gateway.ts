@@ -1,18 +1,16 @@
-/**
- * A gateway under fault injection: its evidence captured, its /metrics and /readyz read, and the check of one
- * row of the fault table: switch the fault on, ask, compare with the row, switch it off, see it recover.
- */
+/** A gateway under fault injection: its evidence captured, its /metrics and /readyz read, questions asked. */
 import assert from 'node:assert/strict';
 import type { EvidenceEvent } from '@sluice/core';
-import { pass, type FaultProxy } from '../../fixtures/fault-proxy.js';
 import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
-import { FAULTS, configurationName, type EvidenceMatch, type FaultCase } from './fault-injection-cases.js';
+import type { EvidenceMatch } from './fault-injection-cases.js';
 import { startGateway, type GatewayUnderTest } from './gateway-under-test.js';
 
 export interface WatchedGateway extends GatewayUnderTest {
   /** Every evidence event the gateway emitted, in order. */
   readonly events: EvidenceEvent[];
   metric(name: string, labels?: Readonly<Record<string, string>>): Promise<number>;
+  /** Several samples from one scrape, in the order asked; 0 for one that is absent. */
+  samples(wanted: readonly { name: string; labels: Readonly<Record<string, string>> }[]): Promise<number[]>;
   /** The status of /readyz now. */
   readyz(): Promise<number>;
 }
@@ -25,6 +23,10 @@ export async function startWatchedGateway(configText: string): Promise<WatchedGa
     ...gw,
     events,
     metric: async (name, labels = {}) => sampleValue(parsePrometheusText(await gw.metricsText()), name, labels) ?? 0,
+    samples: async (wanted) => {
+      const families = parsePrometheusText(await gw.metricsText());
+      return wanted.map((m) => sampleValue(families, m.name, m.labels) ?? 0);
+    },
     readyz: async () => (await fetch(`${gw.url}/readyz`, { signal: AbortSignal.timeout(5_000) })).status,
   };
 }
@@ -38,16 +40,18 @@ export interface Reply {
   readonly ms: number;
 }
 
-/** One chat question over HTTP, bounded to 10 s whatever the fault. */
-export async function ask(gw: GatewayUnderTest, content: string): Promise<Reply> {
+/** One chat question over HTTP (streamed with `stream`), bounded to 10 s whatever the fault. */
+export async function ask(gw: GatewayUnderTest, content: string, stream = false): Promise<Reply> {
   const started = performance.now();
   const response = await fetch(`${gw.url}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'test-model', messages: [{ role: 'user', content }] }),
+    body: JSON.stringify({ model: 'test-model', messages: [{ role: 'user', content }], ...(stream ? { stream } : {}) }),
     signal: AbortSignal.timeout(10_000),
   });
-  const body = (await response.json()) as { error?: { code?: string } };
+  const text = await response.text();
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  const body = (json ? JSON.parse(text) : {}) as { error?: { code?: string } };
   return {
     status: response.status,
     code: body.error?.code,
@@ -86,48 +90,6 @@ export function assertEvidence(events: readonly EvidenceEvent[], wanted: readonl
   }
 }
 
-/** What a dependency's suite gives the runner: the gateway of a configuration, and how to see it recovered. */
-export interface FaultTarget {
-  readonly gw: WatchedGateway;
-  readonly proxy: FaultProxy;
-  /** While the fault lasts, after the row's own request: anything more the dependency promises. */
-  duringFault?(row: FaultCase, where: string): Promise<void>;
-  /** After the fault: the dependency is in use again (e.g. a repeat is a cache hit). */
-  recovered(question: string, where: string): Promise<void>;
-}
-
 let serial = 0;
 /** A question no earlier request asked, so no cache answers it. */
 export const freshQuestion = (about: string) => `${about}: question ${++serial} at ${Date.now()}`;
-
-/**
- * One row: the fault on, one request, its status, counters, evidence and readiness as the row says; the fault
- * off, readiness back and the dependency in use again, without a restart.
- */
-export async function checkFaultCase(target: FaultTarget, row: FaultCase): Promise<void> {
-  const { gw, proxy } = target;
-  const where = `${row.dependency}, ${row.fault}, ${configurationName(row.configuration)}`;
-  const before = await Promise.all(row.expected.metrics.map((m) => gw.metric(m.name, m.labels)));
-  await proxy.set(FAULTS[row.fault]);
-  try {
-    const reply = await ask(gw, freshQuestion(where));
-    assert.deepEqual([reply.status, reply.code], [row.expected.status, row.expected.code], `${where}: status and code`);
-    for (const [i, m] of row.expected.metrics.entries()) {
-      const grown = (await gw.metric(m.name, m.labels)) - (before[i] ?? 0);
-      const label = `${where}: ${m.name}${JSON.stringify(m.labels)} grew by ${grown}, expected ${m.atLeast ? 'at least ' : ''}${m.by}`;
-      assert.ok(m.atLeast ? grown >= m.by : grown === m.by, label);
-    }
-    assertEvidence(
-      gw.events.filter((e) => e.trace_id === reply.traceId),
-      row.expected.evidence,
-      where,
-    );
-    const readiness = row.expected.ready ? 200 : 503;
-    await until(async () => (await gw.readyz()) === readiness, `${where}: /readyz ${readiness} during the fault`, 3_000);
-    await target.duringFault?.(row, where);
-  } finally {
-    await proxy.set(pass);
-  }
-  await until(async () => (await gw.readyz()) === 200, `${where}: /readyz 200 once the fault ended`);
-  await target.recovered(freshQuestion(`${where}, after`), where);
-}
