@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { verifyAuditChain } from '@sluice/preset-audit';
+import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
+import { pass, startFaultProxy, type FaultProxy } from '../../fixtures/fault-proxy.js';
+import { startAuditPeer, type AuditPeer } from '../../plugins/audit-sink/audit-peer.js';
+import { API_KEY } from '../../plugins/audit-sink/sink-under-test.js';
+import { FAULT_NAMES, FAULTS, expectedName, rowsOf, type FaultCase } from './fault-injection-cases.js';
+import {
+  ask,
+  assertEvidence,
+  freshQuestion,
+  startWatchedGateway,
+  until,
+  type WatchedGateway,
+} from './fault-injection-gateway.js';
+import { baseConfig } from './gateway-under-test.js';
+import type { EvidenceEvent } from '@sluice/core';
+
+/** Requests sent while the module is faulted: their events queue up behind the first batch. */
+const REQUESTS_DURING_FAULT = 3;
+
+describe('fault injection: the audit module behind a fault proxy', () => {
+  let upstream: FakeUpstream;
+  let peer: AuditPeer;
+  let proxy: FaultProxy;
+  let gw: WatchedGateway | undefined;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    peer = await startAuditPeer();
+    proxy = await startFaultProxy('127.0.0.1', Number(new URL(peer.url).port));
+    // Short timeout and backoffs, and attempts enough to outlast any fault here: nothing may be dropped.
+    gw = await startWatchedGateway(
+      baseConfig(
+        upstream.baseUrl,
+        `audit_enabled on;
+audit_url ${proxy.url};
+audit_api_key ${API_KEY};
+audit_flush_interval_ms 50;
+audit_timeout_seconds 0.3;
+audit_retry_max_attempts 1000;
+audit_retry_initial_backoff_ms 20;
+audit_retry_max_backoff_ms 200;
+`,
+      ),
+    );
+  });
+  after(async () => {
+    await gw?.close();
+    await proxy?.close();
+    await peer?.close();
+    await upstream?.close();
+  });
+
+  /** Every event the gateway emitted is stored once, in the order it was emitted, and the chain verifies. */
+  async function everyEventStored(where: string): Promise<void> {
+    const emitted = () => gw!.events.map((e) => e.event_id);
+    let stored: string[] = [];
+    await until(async () => {
+      stored = (await peer.events()).map((e) => e.event_id);
+      return stored.length >= emitted().length;
+    }, `${where}: the module holds every event`);
+    assert.deepEqual(stored, emitted(), `${where}: each event stored once, in order`);
+    const chain = verifyAuditChain(peer.dataDir);
+    assert.deepEqual(chain, { ok: true, events: stored.length }, `${where}: the chain verifies`);
+  }
+
+  async function checkAuditCase(row: FaultCase): Promise<void> {
+    const where = `audit, ${row.fault}`;
+    const retries = row.expected.metrics[0]!;
+    const before = await gw!.metric(retries.name, retries.labels);
+    await proxy.set(FAULTS[row.fault]);
+    let traceId: string | null = null;
+    try {
+      for (let i = 0; i < REQUESTS_DURING_FAULT; i += 1) {
+        const reply = await ask(gw!, freshQuestion(where));
+        assert.equal(reply.status, row.expected.status, `${where}: the request is served`);
+        assert.ok(reply.ms < 2_000, `${where}: delivery never holds a request (took ${Math.round(reply.ms)} ms)`);
+        traceId = reply.traceId;
+      }
+      await until(
+        async () => (await gw!.metric(retries.name)) >= before + retries.by,
+        `${where}: a failed attempt retried`,
+        5_000,
+      );
+      assert.equal(await gw!.readyz(), 200, `${where}: the audit module is no readiness dependency`);
+    } finally {
+      await proxy.set(pass);
+    }
+    await everyEventStored(where);
+    assert.equal(await gw!.metric('gw_audit_events_dropped_total'), 0, `${where}: nothing dropped`);
+    const trace = (await peer.events()).filter((e) => e.trace_id === traceId) as unknown as EvidenceEvent[];
+    assertEvidence(trace, row.expected.evidence, `${where}: the module's copy of the trace`);
+  }
+
+  it('delivers the events of a request before any fault (the set-up is sound)', async () => {
+    assert.equal((await ask(gw!, freshQuestion('audit, before'))).status, 200);
+    await everyEventStored('audit, before any fault');
+  });
+
+  for (const fault of FAULT_NAMES) {
+    for (const row of rowsOf('audit', fault)) {
+      it(`${row.fault}: ${expectedName(row.expected)}, retried, every event stored once after it`, () => checkAuditCase(row));
+    }
+  }
+});
