@@ -81,7 +81,15 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
       return { initialised: true, up: false, reason: silent };
     },
     async () => {
-      if (client.isOpen) await client.close();
+      if (!client.isOpen) return;
+      // A graceful close waits for every pending reply, which a silent Redis never sends: wait only so long.
+      const closing = client.close();
+      closing.catch(() => undefined);
+      try {
+        await withDeadline(closing, options.timeoutMs);
+      } catch {
+        if (client.isOpen) client.destroy();
+      }
     },
   );
   // While the client reconnects, fail at once: @keyv/redis would otherwise try to connect on its own
