@@ -1,8 +1,13 @@
-/** @sluice/core: the kernel, its hooks, the exchange, the plugin contract and the Koa host. */
+/**
+ * @sluice/core: what a plugin, a gateway composed in code, or an app mounting the pipeline needs —
+ * the kernel and its hooks, stages, the exchange, verdicts, errors, directives and plugin modules,
+ * evidence, metrics, the Koa host, and the guard module server. Everything else the project's own
+ * packages share lives in `@sluice/core/internal`, which carries no compatibility promise.
+ */
 export { Kernel, type KernelOptions } from './kernel.js';
-export { createHooks, HOOK_NAMES, type Hooks } from './hooks.js';
+export { HOOK_NAMES, type Hooks } from './hooks.js';
 export { Stage, type StageName } from './stage.js';
-export { Exchange, type ExchangeInit, type Mode, type CacheOutcome, type CostOutcome } from './exchange.js';
+export { Exchange, type AbortSource, type ExchangeInit, type Mode, type CacheOutcome, type CostOutcome } from './exchange.js';
 export { createSlot, type SlotKey } from './slot.js';
 export { validateOptions, PluginOptionsError, type Plugin, type DependencyHealth } from './plugin.js';
 export type {
@@ -15,7 +20,7 @@ export type {
   CachedResponse,
 } from './chat.js';
 export type { Verdict, BlockResponse } from './verdict.js';
-export { refusalCompletion, blockError, BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
+export { refusalCompletion, blockError } from './block-response.js';
 export {
   ERRORS,
   GatewayError,
@@ -25,22 +30,25 @@ export {
   type ErrorEnvelope,
   type GatewayErrorDetails,
 } from './errors.js';
-export { Metrics, LATENCY_BUCKETS } from './metrics.js';
+export { Metrics, LATENCY_BUCKETS, type HistogramSpec, type MetricSpec } from './metrics.js';
 export * from './evidence/event.js';
-export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';
 export type { Route, RouteReply, RouteRequest } from './route.js';
 export { createGatewayRouter, gatewayMiddleware } from './host/router.js';
-export { writeError } from './host/write-error.js';
-export { serveChatCompletion, type ChatHandlerOptions } from './host/chat-handler.js';
 export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host/host-options.js';
-export { coreDirectives } from './core-directives.js';
-export * from './config/index.js';
-export { deepFreeze } from './deep-freeze.js';
-export { canonicalJson } from './canonical-json.js';
+export { writeError } from './host/write-error.js';
+export { ConfigError, ConfigErrors, type Location } from './config/config-error.js';
+export {
+  defineDirectives,
+  type ArgSpec,
+  type ArgUnit,
+  type DirectiveSet,
+  type DirectiveSpec,
+  type DirectiveValues,
+} from './config/directive.js';
+export { ResolvedConfig, type ResolvedEntry } from './config/resolved-config.js';
+export type { PluginBlock } from './config/plugin-blocks.js';
+export { definePluginModule, PLUGIN_MODULE_EXPORT, type PluginModule, type PluginModuleContext } from './config/plugin-module.js';
 export { placeholder, placeholderSignature, PLACEHOLDER_KINDS, PLACEHOLDER_PATTERN } from './placeholder.js';
-export { baseUrlProblem, normaliseBaseUrl, isPlaceholderKey } from './provider-base-url.js';
-export { completionChunks, replayChunks, sseText } from './stream-replay.js';
-export { callGuard, GuardCallError, type GuardCallFailureKind, type GuardCallOptions } from './guard/guard-call.js';
 export {
   startModuleServer,
   ModuleRequestError,
@@ -48,14 +56,3 @@ export {
   type ModuleServer,
   type ModuleServerOptions,
 } from './guard/module-server.js';
-export { guardMetrics, type GuardOutcome } from './guard/guard-metrics.js';
-export { readLimitedText, type BodyReadErrors } from './host/read-limited.js';
-export {
-  Progress,
-  progressWanted,
-  formatProgress,
-  formatCount,
-  formatDuration,
-  type ProgressOptions,
-  type ProgressStream,
-} from './progress.js';

@@ -4,13 +4,13 @@
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-interface MetricSpec<L extends string> {
+export interface MetricSpec<L extends string> {
   readonly name: string;
   readonly help: string;
   readonly labelNames?: readonly L[];
 }
 
-interface HistogramSpec<L extends string> extends MetricSpec<L> {
+export interface HistogramSpec<L extends string> extends MetricSpec<L> {
   readonly buckets?: readonly number[];
 }
 

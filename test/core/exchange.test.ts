@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { createSlot, deepFreeze, Exchange } from '@sluice/core';
+import { createSlot, Exchange } from '@sluice/core';
+import { deepFreeze } from '@sluice/core/internal';
 import { chatRequest } from './kernel-under-test.js';
 
 describe('exchange', () => {

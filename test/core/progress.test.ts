@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatDuration, formatProgress, Progress, progressWanted } from '@sluice/core';
+import { formatDuration, formatProgress, Progress, progressWanted } from '@sluice/core/internal';
 
 /** A stream that records what is written, and a clock the test moves. */
 function harness(isTTY: boolean) {

@@ -1,6 +1,7 @@
 /** The `upstream_*` directives and their mapping to plugin options. */
 import Type from 'typebox';
-import { baseUrlProblem, defineDirectives, type DirectiveValues } from '@sluice/core';
+import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { baseUrlProblem } from '@sluice/core/internal';
 import type { OpenAIUpstreamOptionsInput } from './options.js';
 
 export const upstreamDirectives = defineDirectives({

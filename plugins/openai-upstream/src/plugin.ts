@@ -7,8 +7,8 @@ import {
   type Kernel,
   type ModelResponse,
   type Plugin,
-  normaliseBaseUrl,
 } from '@sluice/core';
+import { normaliseBaseUrl } from '@sluice/core/internal';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 import { UpstreamClient } from './upstream-client.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';

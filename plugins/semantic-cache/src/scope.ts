@@ -5,7 +5,8 @@
  * a hit only ever crosses a paraphrase of the last user turn.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson, placeholderSignature, type ChatRequest } from '@sluice/core';
+import { placeholderSignature, type ChatRequest } from '@sluice/core';
+import { canonicalJson } from '@sluice/core/internal';
 
 /** Fields that change how the answer travels, not what it is. */
 const TRANSPORT_ONLY = new Set(['stream', 'stream_options']);

@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { canonicalJson, type EvidenceEvent } from '@sluice/core';
+import { type EvidenceEvent } from '@sluice/core';
+import { canonicalJson } from '@sluice/core/internal';
 import { chainHash, GENESIS_HASH } from './hash-chain.js';
 
 /** The database file inside the data directory. */

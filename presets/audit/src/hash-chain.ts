@@ -1,6 +1,7 @@
 /** The hash chain over stored events: each row's hash covers the previous hash and the event with its sequence. */
 import { createHash } from 'node:crypto';
-import { canonicalJson, type EvidenceEvent } from '@sluice/core';
+import { type EvidenceEvent } from '@sluice/core';
+import { canonicalJson } from '@sluice/core/internal';
 
 /** The `prev_hash` of sequence 1: there is no previous row, and a fixed value keeps the rule the same for all. */
 export const GENESIS_HASH = '0'.repeat(64);

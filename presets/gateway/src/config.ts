@@ -1,16 +1,7 @@
 /** Reads and validates the gateway's config file against every directive the preset knows. */
 import { readFile } from 'node:fs/promises';
-import {
-  byPosition,
-  ConfigError,
-  ConfigErrors,
-  coreDirectives,
-  loadPluginBlocks,
-  parseConfig,
-  resolveConfig,
-  type DirectiveSet,
-  type ResolvedConfig,
-} from '@sluice/core';
+import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
+import { byPosition, coreDirectives, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/core/internal';
 import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';

@@ -2,7 +2,8 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, Metrics, serveChatCompletion, type ResolvedConfig } from '@sluice/core';
+import { GatewayError, Metrics, type ResolvedConfig } from '@sluice/core';
+import { serveChatCompletion } from '@sluice/core/internal';
 import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
 import { loadGatewayConfig } from './config.js';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { ConfigError, parseConfig } from '@sluice/core';
+import { ConfigError } from '@sluice/core';
+import { parseConfig } from '@sluice/core/internal';
 
 const parse = (text: string, env: Record<string, string> = {}) => parseConfig(text, { file: 'gw.conf', env });
 

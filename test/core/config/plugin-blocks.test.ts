@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { loadPluginBlocks, parseConfig, printConfig, ResolvedConfig, type PluginBlocksResult } from '@sluice/core';
+import { ResolvedConfig } from '@sluice/core';
+import { loadPluginBlocks, parseConfig, printConfig, type PluginBlocksResult } from '@sluice/core/internal';
 import { TOPIC_GUARD_SOURCE, writePluginPackages, type PluginPackages } from '../../fixtures/plugin-packages.js';
 
 describe('config plugin blocks', () => {

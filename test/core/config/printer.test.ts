@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import Type from 'typebox';
-import { defineDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/core';
+import { defineDirectives } from '@sluice/core';
+import { parseConfig, printConfig, resolveConfig } from '@sluice/core/internal';
 
 const directives = defineDirectives({
   api_key: { summary: 'k', args: [{ name: 'key', schema: Type.String() }], secret: true, default: 'dummy' },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import Type from 'typebox';
-import { ConfigErrors, defineDirectives, parseConfig, resolveConfig } from '@sluice/core';
+import { ConfigErrors, defineDirectives } from '@sluice/core';
+import { parseConfig, resolveConfig } from '@sluice/core/internal';
 
 const directives = defineDirectives({
   listen_addr: { summary: 'where', args: [{ name: 'address', schema: Type.String() }], default: '127.0.0.1:8080' },

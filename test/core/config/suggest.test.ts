@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { distance, suggestName } from '@sluice/core';
+import { distance, suggestName } from '@sluice/core/internal';
 
 describe('did-you-mean', () => {
   const known = ['cache_ttl_seconds', 'listen_addr', 'upstream_base_url', 'kv_url'];

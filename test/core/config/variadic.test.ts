@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import Type from 'typebox';
-import { ConfigErrors, defineDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/core';
+import { ConfigErrors, defineDirectives } from '@sluice/core';
+import { parseConfig, printConfig, resolveConfig } from '@sluice/core/internal';
 
 const directives = defineDirectives({
   allowed_topics: {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callGuard, GuardCallError, startModuleServer, type ModuleServer } from '@sluice/core';
+import { startModuleServer, type ModuleServer } from '@sluice/core';
+import { callGuard, GuardCallError } from '@sluice/core/internal';
 
 describe('core: a guard module call and the module server', () => {
   let module: ModuleServer;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { deepFreeze, type ChatCompletion } from '@sluice/core';
+import { type ChatCompletion } from '@sluice/core';
+import { deepFreeze } from '@sluice/core/internal';
 import { chatRequest, completion, kernelUnderTest } from '../kernel-under-test.js';
 import { mount, post } from './mounted-kernel.js';
 

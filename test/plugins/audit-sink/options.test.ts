@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, PluginOptionsError, resolveConfig } from '@sluice/core';
+import { PluginOptionsError } from '@sluice/core';
+import { coreDirectives, parseConfig, resolveConfig } from '@sluice/core/internal';
 import { AuditSinkPlugin, auditSinkDirectives, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
 
 describe('audit sink: options and directives', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { replayChunks, type ChatCompletionChunk, type ChatRequest, type ModelResponse } from '@sluice/core';
+import { type ChatCompletionChunk, type ChatRequest, type ModelResponse } from '@sluice/core';
+import { replayChunks } from '@sluice/core/internal';
 import { completion, privacyKernel, type PrivacyUnderTest } from './privacy-under-test.js';
 
 const EMAIL = 'ana.lopez@example.org';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core';
+import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core/internal';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { chatCompletion } from '../../fixtures/openai-bodies.js';
 import {

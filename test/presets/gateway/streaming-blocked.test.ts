@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
-import {
-  BLOCKED_COMPLETION_ID_PREFIX,
-  Stage,
-  type BlockResponse,
-  type EvidenceEvent,
-  type Kernel,
-  type Plugin,
-  type Verdict,
-} from '@sluice/core';
+import { Stage, type BlockResponse, type EvidenceEvent, type Kernel, type Plugin, type Verdict } from '@sluice/core';
+import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core/internal';
 import { gatewayForSuite } from './gateway-under-test.js';
 
 /** A response scan that blocks every answer while `respond` is set, and notes the answers it saw. */

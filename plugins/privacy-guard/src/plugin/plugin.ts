@@ -6,7 +6,6 @@
 import {
   createSlot,
   GatewayError,
-  GuardCallError,
   PLACEHOLDER_PATTERN,
   Stage,
   validateOptions,
@@ -17,6 +16,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
+import { GuardCallError } from '@sluice/core/internal';
 import type { PrivacyEngine } from '../engine/engine.js';
 import { openPrivacyEngine } from '../engine/open-engine.js';
 import { privacyEvidence, type PrivacyEvidence } from './privacy-evidence.js';

@@ -6,8 +6,6 @@
 import {
   ERRORS,
   GatewayError,
-  GuardCallError,
-  guardMetrics,
   Stage,
   validateOptions,
   type ErrorCode,
@@ -16,6 +14,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
+import { GuardCallError, guardMetrics } from '@sluice/core/internal';
 import { readRefusal, readSecurityReply, type SecurityReplyReading, type SecurityScanRequest } from '../contract.js';
 import { SecurityGuardEngine } from '../engine/engine.js';
 import { loadSecurityPolicy } from '../engine/policy.js';

@@ -1,5 +1,6 @@
 /** The embedding client for any OpenAI-compatible `POST /v1/embeddings`, over one keep-alive undici pool. */
-import { GatewayError, isPlaceholderKey, normaliseBaseUrl, type Metrics } from '@sluice/core';
+import { GatewayError, type Metrics } from '@sluice/core';
+import { isPlaceholderKey, normaliseBaseUrl } from '@sluice/core/internal';
 import { Pool } from 'undici';
 import type { Embedder, Embedding } from './embedder.js';
 import { embeddingStatusFailure, embeddingTransportFailure } from './embedding-failure.js';

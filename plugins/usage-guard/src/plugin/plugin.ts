@@ -6,7 +6,6 @@
 import {
   createSlot,
   GatewayError,
-  GuardCallError,
   Stage,
   validateOptions,
   type DependencyHealth,
@@ -17,6 +16,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
+import { GuardCallError } from '@sluice/core/internal';
 import type { UsageScanRequest } from '../contract.js';
 import { estimatePromptTokens } from '../engine/token-estimate.js';
 import { UsageGuardOptionsSchema, type UsageGuardOptions, type UsageGuardOptionsInput } from './options.js';

@@ -1,5 +1,6 @@
 /** The usage guard's counters: its blocks, and its decisions in the guards' shared counter. */
-import { guardMetrics, type GuardOutcome, type Kernel } from '@sluice/core';
+import { type Kernel } from '@sluice/core';
+import { guardMetrics, type GuardOutcome } from '@sluice/core/internal';
 
 /**
  * @example

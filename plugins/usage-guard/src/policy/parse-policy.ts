@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { canonicalJson } from '@sluice/core';
+import { canonicalJson } from '@sluice/core/internal';
 import Value from 'typebox/value';
 import {
   GENERAL_CATEGORY,

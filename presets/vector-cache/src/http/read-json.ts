@@ -1,6 +1,6 @@
 /** Reads a JSON request body under the size limit; every failure is a service error with its status. */
 import type { IncomingMessage } from 'node:http';
-import { readLimitedText } from '@sluice/core';
+import { readLimitedText } from '@sluice/core/internal';
 import { ServiceError } from '../service-error.js';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;

@@ -1,7 +1,7 @@
 /** The license file's shape, checked at the door, and the bytes its signature covers. */
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
-import { canonicalJson } from '@sluice/core';
+import { canonicalJson } from '@sluice/core/internal';
 
 /** RFC 3339 date-time: `2026-01-01T00:00:00Z`, optional fraction, `Z` or a numeric offset. */
 const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';

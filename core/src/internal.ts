@@ -1,0 +1,34 @@
+/**
+ * @sluice/core/internal: what sluice's own plugins and presets share beyond the public API — the
+ * config language machinery, the chat handler, guard calls, stream replay and small helpers. No
+ * compatibility promise: outside packages use `@sluice/core`.
+ */
+export { createHooks } from './hooks.js';
+export { BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
+export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';
+export { serveChatCompletion, type ChatHandlerOptions } from './host/chat-handler.js';
+export { coreDirectives } from './core-directives.js';
+export { byPosition, formatLocation } from './config/config-error.js';
+export { interpolate, type Environment } from './config/interpolate.js';
+export { tokenize, type Token, type TokenKind } from './config/lexer.js';
+export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './config/parser.js';
+export { printConfig, MASK } from './config/printer.js';
+export { mergeDirectiveSets, resolveConfig } from './config/resolve.js';
+export { distance, suggestName } from './config/suggest.js';
+export { loadPluginBlocks, PLUGIN_BLOCK, type PluginBlocksOptions, type PluginBlocksResult } from './config/plugin-blocks.js';
+export { deepFreeze } from './deep-freeze.js';
+export { canonicalJson } from './canonical-json.js';
+export { baseUrlProblem, normaliseBaseUrl, isPlaceholderKey } from './provider-base-url.js';
+export { completionChunks, replayChunks, sseText } from './stream-replay.js';
+export { callGuard, GuardCallError, type GuardCallFailureKind, type GuardCallOptions } from './guard/guard-call.js';
+export { guardMetrics, type GuardOutcome } from './guard/guard-metrics.js';
+export { readLimitedText, type BodyReadErrors } from './host/read-limited.js';
+export {
+  Progress,
+  progressWanted,
+  formatProgress,
+  formatCount,
+  formatDuration,
+  type ProgressOptions,
+  type ProgressStream,
+} from './progress.js';
