@@ -163,7 +163,8 @@ export class HnswIndex {
 
   /**
    * The k nearest active ids, nearest first; fewer when fewer are active or pass `filter`. `ef` (default
-   * `options.efSearch`) is raised to k. `filter` runs inside the graph walk, so rejected neighbours do not
+   * `options.efSearch`) is raised to k. With a `filter`, the ef nearest are filtered first; only when fewer
+   * than k of them pass does the filter run inside the graph walk, so rejected neighbours do not
    * use up k; when it throws, the search ends and the error is rethrown here.
    */
   search(query: readonly number[], k: number, ef?: number, filter?: (id: number) => boolean): HnswSearchResult {
@@ -183,6 +184,28 @@ export class HnswIndex {
       const { neighbors, distances } = this.#native.searchKnn(point, wanted);
       return { ids: neighbors, distances };
     }
+    return this.#postFiltered(point, wanted, breadth, filter) ?? this.#walkFiltered(point, wanted, filter);
+  }
+
+  /**
+   * The walk visits `ef` candidates whatever k is, so asking for all of them costs nothing more;
+   * when at least k of them pass, they are the k nearest that pass, found without a JS call per
+   * visited node (which cost most of a semantic lookup). Undefined when too few pass.
+   */
+  #postFiltered(point: number[], wanted: number, breadth: number, filter: (id: number) => boolean): HnswSearchResult | undefined {
+    const { neighbors, distances } = this.#native.searchKnn(point, Math.min(breadth, this.#active.size));
+    const ids: number[] = [];
+    const kept: number[] = [];
+    for (let i = 0; i < neighbors.length && ids.length < wanted; i += 1) {
+      if (filter(neighbors[i]!) !== true) continue;
+      ids.push(neighbors[i]!);
+      kept.push(distances[i]!);
+    }
+    return ids.length === wanted ? { ids, distances: kept } : undefined;
+  }
+
+  /** The filter inside the graph walk: rejected neighbours do not use up k. */
+  #walkFiltered(point: number[], wanted: number, filter: (id: number) => boolean): HnswSearchResult {
     // An exception thrown into hnswlib-node's filter callback aborts the process: never let one through.
     let failure: { error: unknown } | undefined;
     const guarded = (id: number): boolean => {

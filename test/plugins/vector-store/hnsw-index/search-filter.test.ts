@@ -53,4 +53,27 @@ describe('vector-store: HnswIndex filtered search', () => {
     assert.equal(calls, 1);
     assert.deepEqual(index.search([0, 0], 1).ids, [0]);
   });
+
+  it('filters the ef nearest first: when k of them pass, the filter sees only those, not every visited node', () => {
+    const index = lineIndex(2000);
+    const offered: number[] = [];
+    const { ids, distances } = index.search([0, 0], 3, 16, (id) => {
+      offered.push(id);
+      return id % 2 === 0;
+    });
+    assert.deepEqual(ids, [0, 2, 4]);
+    assert.deepEqual(distances, [0, 4, 16]);
+    assert.ok(offered.length <= 16, `the filter saw ${offered.length} ids`);
+  });
+
+  it('falls back to the walk when fewer than k of the ef nearest pass, and still finds the k nearest that pass', () => {
+    const index = lineIndex(2000);
+    const offered: number[] = [];
+    const { ids } = index.search([0, 0], 3, 16, (id) => {
+      offered.push(id);
+      return id >= 1500;
+    });
+    assert.deepEqual(ids, [1500, 1501, 1502]);
+    assert.ok(offered.length > 16, 'the walk ran with the filter');
+  });
 });
