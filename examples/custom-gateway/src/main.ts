@@ -1,0 +1,44 @@
+/** A gateway composed in code: the gateway preset, plus the tenant-from-JWT plugin. */
+import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
+import type { Logger } from 'pino';
+import { GATEWAY_CONFIG } from './gateway-config.js';
+import { TenantFromJwtPlugin } from './tenant-from-jwt.js';
+
+export interface CustomGatewayOptions {
+  /** The provider's OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`. */
+  readonly upstreamBaseUrl: string;
+  /** The provider key; absent: no Authorization header upstream. */
+  readonly upstreamApiKey?: string;
+  /** The HS256 secret client tokens are signed with (at least 32 bytes). */
+  readonly jwtSecret: string;
+  /** `host:port`; default `127.0.0.1:8080`. Port 0 picks a free one. */
+  readonly listen?: string;
+  /** Default: pino at the config's `log_level`. */
+  readonly logger?: Logger;
+}
+
+export interface CustomGateway {
+  readonly gateway: Gateway;
+  /** The base URL it listens on, e.g. `http://127.0.0.1:8080`; clients use `${url}/v1`. */
+  readonly url: string;
+  /** Drains in-flight requests, then stops the plugins. */
+  close(): Promise<void>;
+}
+
+/**
+ * @example
+ * const { url, close } = await startCustomGateway({ upstreamBaseUrl: 'https://api.openai.com/v1', jwtSecret });
+ */
+export async function startCustomGateway(options: CustomGatewayOptions): Promise<CustomGateway> {
+  // #region compose
+  const env = { UPSTREAM_BASE_URL: options.upstreamBaseUrl, UPSTREAM_API_KEY: options.upstreamApiKey };
+  const config = await parseGatewayConfig(GATEWAY_CONFIG, 'custom-gateway.conf', { env });
+  const gateway = await Gateway.create(config, {
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    // A factory, not an instance: every runtime (start, each reload) gets its own plugin.
+    plugins: [() => new TenantFromJwtPlugin({ secret: options.jwtSecret, tenantClaim: 'tenant' })],
+  });
+  const { url } = await gateway.listen(options.listen ?? '127.0.0.1:8080');
+  // #endregion compose
+  return { gateway, url, close: () => gateway.shutdown() };
+}
