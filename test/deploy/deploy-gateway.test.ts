@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { Gateway } from '@sluice/preset-gateway';
+import OpenAI from 'openai';
+import { pino } from 'pino';
+import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
+import { QdrantPeer } from '../fixtures/qdrant-peer.js';
+import { describeRedis } from '../fixtures/redis.js';
+import { gatewayConfig, gatewayProbes } from './deploy-manifests.js';
+
+describeRedis('deploy: a gateway from deploy/gateway.conf on Redis and Qdrant', (redis) => {
+  let upstream: FakeUpstream;
+  let peer: QdrantPeer;
+  let gateway: Gateway;
+  let url: string;
+
+  before(async () => {
+    upstream = await startFakeUpstream({ models: ['gpt-4o-mini'] });
+    peer = await QdrantPeer.start();
+    const config = await gatewayConfig({
+      OPENAI_API_KEY: 'sk-test-not-a-key',
+      OPENAI_BASE_URL: upstream.baseUrl,
+      SLUICE_REDIS_URL: redis().url,
+      SLUICE_KV_KEY_PREFIX: redis().prefix,
+      SLUICE_QDRANT_URL: peer.url,
+      SLUICE_LOG_LEVEL: 'silent',
+    });
+    gateway = await Gateway.create(config, { logger: pino({ level: 'silent' }) });
+    // The container listens on 0.0.0.0:8080; here a free port of 127.0.0.1 stands in for it.
+    ({ url } = await gateway.listen('127.0.0.1:0'));
+  });
+  after(async () => {
+    await gateway?.shutdown();
+    await peer?.close();
+    await upstream?.close();
+  });
+
+  it('answers 200 on every probe the Dockerfile, compose.yaml and the Deployment use', async () => {
+    const probes = gatewayProbes();
+    assert.ok(probes.length >= 5);
+    for (const probe of probes) {
+      const response = await fetch(`${url}${probe.path}`);
+      assert.equal(response.status, 200, `${probe.source} ${probe.path}: ${await response.text()}`);
+    }
+  });
+
+  it('serves exact hits from Redis and semantic hits from Qdrant', async () => {
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'client-key', maxRetries: 0, timeout: 10_000 });
+    const ask = (content: string) =>
+      client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] }).withResponse();
+    assert.equal((await ask('How do I reset my password?')).response.headers.get('x-sluice-cache'), 'miss');
+    assert.equal((await ask('How do I reset my password?')).response.headers.get('x-sluice-cache'), 'hit-exact');
+    assert.equal((await ask('how do I reset my password')).response.headers.get('x-sluice-cache'), 'hit-semantic');
+    assert.equal(peer.collection('sluice_semantic')?.points.size, 1);
+    assert.equal(upstream.calls.filter((call) => call.path === '/v1/chat/completions').length, 1);
+  });
+});
