@@ -3,6 +3,7 @@ import { Pool } from 'undici';
 import { isPlaceholderKey } from '@sluice/core';
 import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
+import { CallAbort } from './call-abort.js';
 import { ChunkAssembler } from './stream/chunk-assembler.js';
 import { readEventStream, type StreamLimits } from './stream/read-event-stream.js';
 
@@ -45,8 +46,7 @@ export class UpstreamClient {
    * The timeout covers the whole call, headers and body.
    */
   async call(method: 'GET' | 'POST', route: string, body: unknown, clientSignal: AbortSignal): Promise<UpstreamReply> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = AbortSignal.any([timeout, clientSignal]);
+    const call = new CallAbort(clientSignal, this.#timeoutMs);
     let status: number;
     let text: string;
     try {
@@ -55,14 +55,16 @@ export class UpstreamClient {
         method,
         headers: body === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
         body: body === undefined ? null : JSON.stringify(body),
-        signal,
+        signal: call.signal,
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       });
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      throw transportFailure(error, timeout.aborted, clientSignal.aborted && !timeout.aborted);
+      throw transportFailure(error, call.timedOut, clientSignal.aborted && !call.timedOut);
+    } finally {
+      call.dispose();
     }
     const parsed = parseJson(text);
     if (status < 200 || status >= 300) throw statusFailure(status, parsed);
@@ -74,16 +76,15 @@ export class UpstreamClient {
    * the chunks as they came and the completion they assemble into. Nothing reaches the client before.
    */
   async stream(route: string, body: unknown, clientSignal: AbortSignal, limits: StreamLimits): Promise<StreamedReply> {
-    const cancel = new AbortController();
-    const signal = AbortSignal.any([cancel.signal, clientSignal]);
     let response;
     try {
+      // The client's signal alone: once the reply has begun, destroying its body is what cancels the call.
       response = await this.#pool.request({
         path: `${this.#basePath}${route}`,
         method: 'POST',
         headers: { ...this.#headers, accept: 'text/event-stream', 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal,
+        signal: clientSignal,
         headersTimeout: limits.idleMs,
         // The idle gap is measured by readEventStream, which names the failure; undici's own would not.
         bodyTimeout: 0,
@@ -97,7 +98,7 @@ export class UpstreamClient {
       let stalled = false;
       const timer = setTimeout(() => {
         stalled = true;
-        cancel.abort();
+        response.body.destroy();
       }, limits.idleMs);
       const text = await response.body
         .text()
@@ -114,15 +115,10 @@ export class UpstreamClient {
     const assembler = new ChunkAssembler();
     const chunks: ChatCompletionChunk[] = [];
     try {
-      const read = await readEventStream(
-        response.body,
-        limits,
-        (chunk) => {
-          chunks.push(chunk);
-          assembler.add(chunk);
-        },
-        () => cancel.abort(),
-      );
+      const read = await readEventStream(response.body, limits, (chunk) => {
+        chunks.push(chunk);
+        assembler.add(chunk);
+      });
       if (!assembler.complete)
         throw new GatewayError('upstream_stream_incomplete', {
           message: `The upstream stream ended ${read.done ? 'with [DONE] ' : ''}before every choice had a finish reason.`,

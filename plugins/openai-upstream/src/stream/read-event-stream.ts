@@ -1,7 +1,8 @@
 /**
  * Reads a provider's server-sent events into chat completion chunks, under three limits: the idle gap
  * between bytes, the whole duration, and the byte count. Any breach or a bad event ends the read with
- * the failure's class and cancels the provider call, so no provider stream is left running.
+ * the failure's class and destroys the body, which cancels the provider call (undici aborts a request
+ * whose body is destroyed before its end), so no provider stream is left running.
  */
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
@@ -23,13 +24,12 @@ export interface StreamRead {
 
 /**
  * @example
- * await readEventStream(response.body, limits, (chunk) => assembler.add(chunk), () => controller.abort());
+ * await readEventStream(response.body, limits, (chunk) => assembler.add(chunk));
  */
 export function readEventStream(
   body: Readable,
   limits: StreamLimits,
   onChunk: (chunk: ChatCompletionChunk) => void,
-  cancel: () => void,
 ): Promise<StreamRead> {
   return new Promise<StreamRead>((resolve, reject) => {
     const decoder = new TextDecoder();
@@ -43,8 +43,8 @@ export function readEventStream(
       clearTimeout(ceiling);
       body.off('data', onData).off('end', onEnd).off('error', onError);
       if (failure === undefined) return resolve({ done, bytes });
-      cancel();
-      body.destroy();
+      // undici errors a body destroyed before its end (RequestAbortedError); the failure is already ours.
+      body.on('error', ignoreLateError).destroy();
       reject(failure);
     };
     const parser = createParser({
@@ -75,6 +75,8 @@ export function readEventStream(
     body.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
+
+function ignoreLateError(): void {}
 
 /** Parses one event's data; a provider error event or anything that is not a chunk is a failure. */
 function chunkOf(data: string, onChunk: (chunk: ChatCompletionChunk) => void): GatewayError | undefined {
