@@ -1,6 +1,6 @@
 /** Calls the provider over one keep-alive undici pool; every call bounded by a timeout and the client. */
 import { Pool } from 'undici';
-import { isPlaceholderKey } from '@sluice/core';
+import { isPlaceholderKey } from '@sluice/core/internal';
 import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
 import { CallAbort } from './call-abort.js';
