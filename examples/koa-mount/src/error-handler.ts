@@ -34,6 +34,7 @@ export interface Problem {
   readonly code: string;
 }
 
+// #region handle-errors
 /**
  * Renders every error thrown by the middleware after it, and a request nothing answered as a 404.
  * @example
@@ -57,6 +58,7 @@ export function handleErrors(options: ErrorHandlingOptions): Middleware {
     }
   };
 }
+// #endregion handle-errors
 
 /** OpenAI's envelope: sluice's own errors as sluice writes them, the app's in the same shape. */
 function renderEnvelope(ctx: Context, error: unknown, status: number): void {

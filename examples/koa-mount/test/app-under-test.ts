@@ -53,7 +53,9 @@ export async function startApp(): Promise<AppUnderTest> {
     upstream,
     url,
     logLines,
+    // #region client
     client: (key) => new OpenAI({ baseURL: `${url}/llm/v1`, apiKey: key, maxRetries: 0, timeout: 10_000 }),
+    // #endregion client
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -28,6 +28,7 @@ describe("koa-mount: the app's auth guards its routes and the mount", () => {
 
   it('refuses a bad key under /llm with an envelope the openai client reads, before the pipeline', async () => {
     const client = suite.it.client('not-a-key');
+    // #region refused
     await assert.rejects(
       client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Let me in.' }] }),
       (error: unknown) => {
@@ -39,6 +40,7 @@ describe("koa-mount: the app's auth guards its routes and the mount", () => {
         return true;
       },
     );
+    // #endregion refused
     await assert.rejects(client.models.list(), (error: unknown) => error instanceof OpenAI.AuthenticationError);
     assert.equal(chatCalls(suite.it.upstream).length, 0);
     assert.equal(suite.it.upstream.calls.length, 0);
