@@ -52,6 +52,35 @@ async function realpathOfNearest(target: string): Promise<string> {
   }
 }
 
+/** File-system refusals caused by what a client's path names, in words. */
+const PATH_FAULTS: Readonly<Record<string, string>> = {
+  ENOTDIR: 'a part of it is a file, not a directory',
+  // What mkdir -p answers when a part of the path is a file.
+  EEXIST: 'a part of it is a file, not a directory',
+  EISDIR: 'it names a directory',
+  ELOOP: 'it goes round a loop of symbolic links',
+  ENAMETOOLONG: 'it is too long for the file system',
+};
+
+/**
+ * Runs a save or load at a client's path. The file system refusing the path itself is the client's
+ * mistake, not a fault of the service: a save answers 400 (nothing can be written there), a load 412 (no
+ * file can be read there, like a missing one). Any other failure is passed on as it is.
+ * @example
+ * await atClientPath('backups/vcal.index', 'save', () => store.saveSnapshot({ dir, indexName }));
+ */
+export async function atClientPath<T>(given: string, use: 'save' | 'load', operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    const why = PATH_FAULTS[(error as NodeJS.ErrnoException | undefined)?.code ?? ''];
+    if (why === undefined) throw error;
+    const shown = JSON.stringify(given.slice(0, 256));
+    if (use === 'save') throw new ServiceError('INVALID_ARGUMENT', `path ${shown} cannot be written: ${why}`, { field: 'path' });
+    throw new ServiceError('FAILED_PRECONDITION', `path ${shown} cannot be read: ${why}`, { field: 'path' });
+  }
+}
+
 function refused(given: string, why: string): ServiceError {
   return new ServiceError('INVALID_ARGUMENT', `path ${JSON.stringify(given.slice(0, 256))} ${why}`, { field: 'path' });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { translate } from '../answer-cache.js';
-import { resolveSnapshotPath } from '../snapshot-path.js';
+import { atClientPath, resolveSnapshotPath } from '../snapshot-path.js';
 import { ServiceError } from '../service-error.js';
 import { requireKey } from './guard.js';
 import { readJson } from './read-json.js';
@@ -35,14 +35,14 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(value);
   };
-  const resolve = (given: string | undefined, fallback: string) => resolveSnapshotPath(policy, given ?? fallback);
+  const resolve = async (given: string) => ({ given, file: await resolveSnapshotPath(policy, given) });
 
   router.post('/v1/snapshot/save', admin, async (ctx) => {
-    const file = await resolve(checkSave(await body(ctx)).path, DEFAULT_INDEX_NAME);
+    const { given, file } = await resolve(checkSave(await body(ctx)).path ?? DEFAULT_INDEX_NAME);
     refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'snapshot');
     try {
-      const saved = await translate(() =>
-        service.store.saveSnapshot({ dir: path.dirname(file), indexName: path.basename(file) }),
+      const saved = await atClientPath(given, 'save', () =>
+        translate(() => service.store.saveSnapshot({ dir: path.dirname(file), indexName: path.basename(file) })),
       );
       service.metrics.snapshotSaves.inc();
       reply(ctx, { ok: true, path: saved.indexPath, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
@@ -52,23 +52,23 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
     }
   });
   router.post('/v1/snapshot/load', admin, async (ctx) => {
-    const file = await resolve(checkLoad(await body(ctx)).path, DEFAULT_INDEX_NAME);
+    const { given, file } = await resolve(checkLoad(await body(ctx)).path ?? DEFAULT_INDEX_NAME);
     service.license.checkWrite();
-    const vectors = await translate(() =>
-      service.store.loadSnapshot({ dir: path.dirname(file), indexName: path.basename(file) }),
+    const vectors = await atClientPath(given, 'load', () =>
+      translate(() => service.store.loadSnapshot({ dir: path.dirname(file), indexName: path.basename(file) })),
     );
     reply(ctx, { ok: true, path: file, vectors });
   });
   router.post('/v1/answers/save', admin, async (ctx) => {
-    const file = await resolve(checkSave(await body(ctx)).path, DEFAULT_ANSWERS_EXPORT);
+    const { given, file } = await resolve(checkSave(await body(ctx)).path ?? DEFAULT_ANSWERS_EXPORT);
     refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'answers');
-    const saved = await translate(() => service.store.saveAnswers(file));
+    const saved = await atClientPath(given, 'save', () => translate(() => service.store.saveAnswers(file)));
     reply(ctx, { ok: true, path: file, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
   });
   router.post('/v1/answers/load', admin, async (ctx) => {
-    const file = await resolve(checkLoad(await body(ctx)).path, DEFAULT_ANSWERS_EXPORT);
+    const { given, file } = await resolve(checkLoad(await body(ctx)).path ?? DEFAULT_ANSWERS_EXPORT);
     service.license.checkWrite();
-    const answers = await translate(() => service.store.loadAnswers(file));
+    const answers = await atClientPath(given, 'load', () => translate(() => service.store.loadAnswers(file)));
     reply(ctx, { ok: true, path: file, answers });
   });
   router.get('/v1/license/status', admin, (ctx) => reply(ctx, service.licenseStatus()));
