@@ -35,7 +35,7 @@ export async function startCustomGateway(options: CustomGatewayOptions): Promise
   const config = await parseGatewayConfig(GATEWAY_CONFIG, 'custom-gateway.conf', { env });
   const gateway = await Gateway.create(config, {
     ...(options.logger === undefined ? {} : { logger: options.logger }),
-    // A factory, not an instance: every runtime (start, each reload) gets its own plugin.
+    // A factory, not an instance: every runtime the gateway builds gets its own plugin.
     plugins: [() => new TenantFromJwtPlugin({ secret: options.jwtSecret, tenantClaim: 'tenant' })],
   });
   const { url } = await gateway.listen(options.listen ?? '127.0.0.1:8080');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Exchange, Stage, type Mode } from '@sluice/core';
+import { Exchange, Kernel, Stage, type Mode } from '@sluice/core';
 import { chatRequest, completion, kernelUnderTest } from '../../../test/core/kernel-under-test.js';
 import { TopicGuardPlugin, type TopicGuardOptionsInput } from '../src/index.js';
 
@@ -38,6 +38,17 @@ function guardedKernel(options: Partial<TopicGuardOptionsInput> = {}, mode: Mode
 }
 
 describe('topic guard on a bare kernel', () => {
+  it('needs nothing but a kernel and a stand-in provider', async () => {
+    // #region bare-kernel
+    const kernel = new Kernel({ logEvidence: false });
+    kernel.use(new TopicGuardPlugin({ allowedTopics: ['billing'] }));
+    kernel.hooks.upstream.tapPromise('stand-in-provider', async () => ({ status: 200, body: { choices: [] } }));
+    const exchange = new Exchange({ request: { model: 'any', messages: [{ role: 'user', content: 'Is it hot today?' }] } });
+    await kernel.run(exchange);
+    assert.equal(exchange.error?.code, 'plugin_request_blocked');
+    // #endregion bare-kernel
+  });
+
   it('lets an on-topic request through, after the usage stage and before the caches', async () => {
     const { run, order } = guardedKernel();
     const exchange = await run('Why was I billed twice this month?');
