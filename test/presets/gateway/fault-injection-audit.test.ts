@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { verifyAuditChain } from '@sluice/preset-audit';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
-import { pass, startFaultProxy, type FaultProxy } from '../../fixtures/fault-proxy.js';
+import { blackhole, pass, startFaultProxy, type FaultProxy } from '../../fixtures/fault-proxy.js';
+import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
 import { startAuditPeer, type AuditPeer } from '../../plugins/audit-sink/audit-peer.js';
 import { API_KEY } from '../../plugins/audit-sink/sink-under-test.js';
 import { FAULT_NAMES, FAULTS, expectedName, rowsOf, type FaultCase } from './fault-injection-cases.js';
@@ -95,6 +96,32 @@ audit_retry_max_backoff_ms 200;
   it('delivers the events of a request before any fault (the set-up is sound)', async () => {
     assert.equal((await ask(gw!, freshQuestion('audit, before'))).status, 200);
     await everyEventStored('audit, before any fault');
+  });
+
+  it('shuts down within its flush bound while the module is blackholed, counting what it could not deliver', async () => {
+    const silent = await startFaultProxy('127.0.0.1', Number(new URL(peer.url).port));
+    const local = await startWatchedGateway(
+      baseConfig(
+        upstream.baseUrl,
+        `audit_enabled on;\naudit_url ${silent.url};\naudit_api_key ${API_KEY};\naudit_flush_interval_ms 50;\naudit_flush_timeout_seconds 1;\n`,
+      ),
+    );
+    try {
+      await silent.set(blackhole);
+      assert.equal((await ask(local, freshQuestion('audit, shutdown'))).status, 200);
+      const emitted = local.events.length;
+      const closed = await Promise.race([
+        local.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+      ]);
+      assert.ok(closed, 'the gateway was still closing after 5 s');
+      // Nothing was acknowledged, so nothing acknowledged is lost: every event is counted as dropped at shutdown.
+      const exposition = await local.gateway.metrics.exposition();
+      const dropped = sampleValue(parsePrometheusText(exposition.body), 'gw_audit_events_dropped_total', { reason: 'shutdown' });
+      assert.equal(dropped, emitted);
+    } finally {
+      await silent.close();
+    }
   });
 
   for (const fault of FAULT_NAMES) {

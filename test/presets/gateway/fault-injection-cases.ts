@@ -11,8 +11,8 @@ export type Dependency =
 export type FaultName = 'delay' | 'reset' | 'blackhole' | 'slow drip' | 'refuse';
 
 /**
- * Each fault outlasts every timeout the suites configure (0.3–0.4 s): a delay of 1 s each way, and a drip
- * of one byte every 500 ms, which keeps even a 3-byte Redis reply past its timeout.
+ * Each fault outlasts every timeout the suites configure (at most 1 s): a delay of 1 s each way (2 s a round
+ * trip), and a drip of one byte every 500 ms, which keeps even a 3-byte Redis reply past a 0.3 s timeout.
  */
 export const FAULTS: Readonly<Record<FaultName, Fault>> = {
   delay: delay(1_000),
@@ -269,11 +269,11 @@ export function expectedName(expected: Expected): string {
 
 /** What one fault does across configurations: `504 upstream_timeout`, or each outcome with its configurations. */
 export function rowsName(rows: readonly FaultCase[]): string {
-  const byOutcome = new Map<string, string[]>();
+  const byOutcome = new Map<string, Set<string>>();
   for (const row of rows) {
     const name = expectedName(row.expected);
-    byOutcome.set(name, [...(byOutcome.get(name) ?? []), configurationName(row.configuration)]);
+    byOutcome.set(name, (byOutcome.get(name) ?? new Set()).add(configurationName(row.configuration)));
   }
   if (byOutcome.size === 1) return [...byOutcome.keys()][0]!;
-  return [...byOutcome].map(([outcome, configurations]) => `${outcome} (${configurations.join('; ')})`).join(' · ');
+  return [...byOutcome].map(([outcome, configurations]) => `${outcome} (${[...configurations].join('; ')})`).join(' · ');
 }

@@ -4,7 +4,7 @@
  * switch it off, see it recover). Each configuration has its own proxy, so the rows of a fault never meet.
  */
 import assert from 'node:assert/strict';
-import { pass, type FaultProxy } from '../../fixtures/fault-proxy.js';
+import { blackhole, pass, type FaultProxy } from '../../fixtures/fault-proxy.js';
 import {
   FAULT_NAMES,
   FAULTS,
@@ -17,6 +17,9 @@ import {
   type FaultCase,
 } from './fault-injection-cases.js';
 import { ask, assertEvidence, freshQuestion, until, type WatchedGateway } from './fault-injection-gateway.js';
+
+/** Longest a gateway may take to close while a dependency is silent: its timeouts and drain bounds, not the dependency. */
+const SHUTDOWN_BOUND_MS = 5_000;
 
 /** A configuration's gateway, the proxy its dependency is reached through, and what recovery means for it. */
 export interface FaultTarget {
@@ -61,19 +64,34 @@ export async function checkFaultCase(target: FaultTarget, row: FaultCase): Promi
   await target.recovered(freshQuestion(`${where}, after`), where);
 }
 
-/** Every row at once; waits for all of them, so no fault outlives its test, and reports every failure. */
-async function checkFaultRows(targets: ReadonlyMap<string, FaultTarget>, rows: readonly FaultCase[]): Promise<void> {
-  const results = await Promise.allSettled(
-    rows.map((row) => checkFaultCase(targets.get(configurationName(row.configuration))!, row)),
-  );
+/** Settles every check; throws the one failure, or all of them together. */
+async function allChecked(checks: readonly Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(checks);
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1) throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n'));
 }
 
+/** A gateway that closes within the bound while its dependency is blackholed. */
+async function checkShutdown(target: FaultTarget, dependency: Dependency, configuration: Configuration): Promise<void> {
+  try {
+    await target.proxy.set(blackhole);
+    await ask(target.gw, freshQuestion(`${dependency}, shutdown`), configuration.stream === true);
+    const closed = await Promise.race([
+      target.gw.close().then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_BOUND_MS).unref()),
+    ]);
+    assert.ok(closed, `${dependency}: the gateway was still closing after ${SHUTDOWN_BOUND_MS} ms`);
+  } finally {
+    await target.proxy.close();
+  }
+}
+
 /**
- * The tests of one dependency: `start` builds a configuration's proxy and gateway (before the tests, all
- * configurations at once), and each fault is one test over every configuration.
+ * The tests of one dependency: `start` builds its proxy and gateway in a configuration (all configurations
+ * before the tests, at once), and each fault is one test over every configuration's row, all at once, so a
+ * suite takes about as long as its slowest rows. Every row is settled before the test ends, so no fault
+ * outlives its test.
  * @example
  * describeFaultRows('upstream', async (configuration) => ({ gw, proxy, recovered }));
  */
@@ -97,7 +115,12 @@ export function describeFaultRows(dependency: Dependency, start: (configuration:
     });
     for (const fault of FAULT_NAMES) {
       const rows = rowsOf(dependency, fault);
-      it(`${fault}: ${rowsName(rows)}`, () => checkFaultRows(targets, rows));
+      it(`${fault}: ${rowsName(rows)}`, () =>
+        allChecked(rows.map((row) => checkFaultCase(targets.get(configurationName(row.configuration))!, row))));
     }
+    it(`shuts down within ${SHUTDOWN_BOUND_MS / 1000} s while the dependency is blackholed`, async () => {
+      const configuration = configurations[0]!;
+      await checkShutdown(await start(configuration), dependency, configuration);
+    });
   });
 }

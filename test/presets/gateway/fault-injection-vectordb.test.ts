@@ -20,7 +20,8 @@ describe('fault injection: the Qdrant vector store behind a fault proxy', () => 
   });
 
   // The local embedder, so only the store is faulted; the exact cache is off so a repeat can only be a
-  // semantic hit. Each configuration has a collection of its own on the one peer.
+  // semantic hit. Each configuration has a collection of its own on the one peer. The peer runs in this
+  // process and a lookup and a store are four gRPC calls, so the timeout leaves room for a loaded machine.
   describeFaultRows('vectordb', async (configuration) => {
     const proxy = await startFaultProxy('127.0.0.1', peer.port);
     const gw = await startWatchedGateway(
@@ -31,7 +32,7 @@ semantic_cache_enabled on;
 semantic_fail_open ${configuration.failOpen === true ? 'on' : 'off'};
 vectordb_url ${proxy.url};
 vectordb_collection fault_injection_${configurationName(configuration).replace(/\W+/g, '_')};
-vectordb_timeout_seconds 0.4;
+vectordb_timeout_seconds 1;
 gw_enforcement_mode ${configuration.mode};
 `,
       ),
