@@ -5,23 +5,68 @@ import type { EvidenceEvent } from './evidence/event.js';
 import type { Exchange } from './exchange.js';
 import type { Verdict } from './verdict.js';
 
+/**
+ * The kernel's hook points (`kernel.hooks`, frozen), tapable hooks in the order a request meets them:
+ * preGuard, cacheLookup, upstream, postScan, cacheStore, restore; evidence throughout. Tap them in
+ * `apply`, name every tap with the plugin's name, and order taps on a hook with `Stage`.
+ * @example
+ * kernel.hooks.postScan.tap({ name: PLUGIN_NAME, stage: Stage.SECURITY + 10 }, (exchange, response) => {
+ *   if (!JSON.stringify(response.body).includes('BEGIN PRIVATE KEY')) return undefined;
+ *   return { action: 'block', code: 'plugin_response_blocked', guard: PLUGIN_NAME, respond: 'error_json', reason: 'Key leak.' };
+ * });
+ */
 export interface Hooks {
-  /** Security, privacy and usage guards; a Verdict ends the request. */
+  /**
+   * AsyncSeriesBailHook, first: taps run by stage (ADMISSION, SECURITY, PRIVACY, USAGE) before any
+   * cache or upstream work. Return `undefined` to go on, a Verdict to block (no later tap, cache or
+   * upstream runs), or throw a GatewayError to fail the request. A tap that rewrites the request
+   * assigns a new `exchange.request`.
+   */
   readonly preGuard: AsyncSeriesBailHook<[Exchange], Verdict | undefined>;
-  /** Cache layers; the first hit wins. */
+  /**
+   * AsyncSeriesBailHook, after the guards unless `exchange.bypassCache`; taps by stage (EXACT,
+   * SEMANTIC). The first CachedResponse wins: in enforce mode it is served and the upstream is not
+   * called; in observe mode it is kept as a would-hit and the upstream still runs. A layer that fails
+   * returns `undefined` (fail-open) and counts the fault itself.
+   */
   readonly cacheLookup: AsyncSeriesBailHook<[Exchange], CachedResponse | undefined>;
-  /** The model provider; returns the complete response. */
+  /**
+   * AsyncSeriesBailHook, unless a cache answered (in observe mode it always runs): the first tap to
+   * return the complete ModelResponse wins. Throw a GatewayError with the failure class; when every
+   * tap returns `undefined` the request fails with `upstream_unavailable`. Pass `exchange.signal` on
+   * so a client that leaves cancels the call.
+   */
   readonly upstream: AsyncSeriesBailHook<[Exchange], ModelResponse | undefined>;
-  /** Response scans on the complete response, cached or fresh; a Verdict replaces it. */
+  /**
+   * AsyncSeriesBailHook on every complete response, cached or fresh, before it is stored: accounting
+   * taps at ADMISSION so it sees responses a scan then blocks. A Verdict replaces the response, and
+   * nothing is stored.
+   */
   readonly postScan: AsyncSeriesBailHook<[Exchange, ModelResponse], Verdict | undefined>;
-  /** Stores a fresh response once the scans approved it. */
+  /**
+   * AsyncParallelHook, awaited, only for a fresh 200 response the scans approved on a request that did
+   * not bypass the cache. It gets the response as the upstream gave it (before `restore`). A store
+   * fault is the tap's to swallow and count: a throw fails the request.
+   */
   readonly cacheStore: AsyncParallelHook<[Exchange, ModelResponse]>;
-  /** Turns the response into what the client sees (e.g. placeholders back to values). */
+  /**
+   * AsyncSeriesWaterfallHook, last, on the response that was not blocked: each tap gets the previous
+   * tap's response and returns the one the client will see (e.g. placeholders back to values). Return
+   * a new object: cached bodies are shared and frozen.
+   */
   readonly restore: AsyncSeriesWaterfallHook<[ModelResponse, Exchange]>;
-  /** Evidence events; taps only enqueue and must never throw. */
+  /**
+   * SyncHook with every evidence event (`kernel.evidence` builds them). Taps only enqueue or write:
+   * a throw is logged by the kernel and never reaches the request.
+   */
   readonly evidence: SyncHook<[EvidenceEvent]>;
 }
 
+/**
+ * The names of the hooks in the order a request meets them, for tools that walk every hook.
+ * @example
+ * for (const name of HOOK_NAMES) console.log(name, kernel.hooks[name].taps.map((tap) => `${tap.name} ${tap.stage ?? 0}`));
+ */
 export const HOOK_NAMES = Object.freeze([
   'preGuard',
   'cacheLookup',

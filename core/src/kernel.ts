@@ -35,16 +35,27 @@ const FAILED: EvidenceHead = Object.freeze({
   outcome: 'failed',
 });
 
+/**
+ * What a kernel is built with. Give kernels that replace each other (a reload) one shared `Metrics`
+ * so counters carry on; a logger quieter than `info` also leaves out the evidence log lines.
+ * @example
+ * const kernel = new Kernel({ mode: 'observe', logger: pino({ level: 'warn' }), metrics: new Metrics() });
+ */
 export interface KernelOptions {
   /** `enforce` serves cache hits; `observe` only measures them. Default `enforce`. */
   mode?: Mode;
+  /** Default a new pino logger on stdout. */
   logger?: Logger;
+  /** Default a new registry of its own. */
   metrics?: Metrics;
   /** Write each evidence event as a log line (default on). */
   logEvidence?: boolean;
 }
 
 /**
+ * The pipeline: plugins tap its `hooks` when `use` applies them, `start` and `stop` open and close
+ * their resources, `run` drives one exchange through the hooks, and `middleware` serves it on Koa.
+ * Add plugins before `start`, and before making the middleware: it serves the routes declared by then.
  * @example
  * const kernel = new Kernel({ mode: 'enforce' });
  * kernel.use(new OpenAIUpstreamPlugin({ baseUrl: 'https://api.openai.com/v1' }));
@@ -52,9 +63,13 @@ export interface KernelOptions {
  * await kernel.run(new Exchange({ request }));
  */
 export class Kernel {
+  /** The hook points plugins tap in `apply`. */
   readonly hooks: Hooks = createHooks();
+  /** A host gives it to each exchange it makes (`new Exchange({ request, mode: kernel.mode })`). */
   readonly mode: Mode;
+  /** For plugins' own log lines; no prompt or answer text goes in them. */
   readonly logger: Logger;
+  /** Where plugins get or create their metrics. */
   readonly metrics: Metrics;
   readonly #plugins: Plugin[] = [];
   readonly #routes: Route[] = [];
@@ -72,10 +87,12 @@ export class Kernel {
     }
   }
 
+  /** The plugins added, in order. */
   get plugins(): readonly Plugin[] {
     return this.#plugins;
   }
 
+  /** The extra routes plugins declared. */
   get routes(): readonly Route[] {
     return this.#routes;
   }
