@@ -6,19 +6,36 @@ import type { SlotKey } from './slot.js';
 import type { Verdict } from './verdict.js';
 import { deepFreeze } from './deep-freeze.js';
 
+/**
+ * How the caches act. `enforce` serves hits; `observe` only measures: a hit is recorded as a
+ * would-hit in shadow state and the upstream answers. Guards follow their own configuration.
+ * @example
+ * const namespace = exchange.mode === 'observe' ? 'shadow' : 'live';
+ */
 export type Mode = 'enforce' | 'observe';
 
-/** What the cache layers decided for this request. */
+/**
+ * What the cache layers decided for this request (`exchange.cache`), set by the kernel after the
+ * lookup; `none` when no cache is tapped.
+ * @example
+ * const header = exchange.cache.status === 'hit' ? `hit-${exchange.cache.layer ?? 'unknown'}` : exchange.cache.status;
+ */
 export interface CacheOutcome {
   status: 'none' | 'miss' | 'hit' | 'bypass';
   /** The layer that hit (`exact`, `semantic`), or would have hit in observe mode. */
   layer?: string;
+  /** How near a semantic hit was, when the layer measures it. */
   similarity?: number;
   /** Observe mode: a layer would have answered, but the request went upstream. */
   wouldHit?: boolean;
 }
 
-/** Cost accounting in micro-USD (1e-6 USD). */
+/**
+ * Cost accounting in micro-USD (1e-6 USD), in `exchange.cost`: the cost meter fills the request
+ * cost and savings at postScan; a cache layer adds the overhead it spent.
+ * @example
+ * exchange.cost.overheadMicroUsd += Math.ceil(embeddingTokens * 0.02); // $0.02 per million tokens
+ */
 export interface CostOutcome {
   /** Estimated cost of the upstream call this request made (0 on a hit). */
   requestMicroUsd: number;
@@ -31,6 +48,24 @@ export interface CostOutcome {
 /**
  * Where an exchange learns that its client left. A host can pass one instead of an AbortSignal to
  * make the signal only when a plugin asks for it (`ClientAbort`).
+ * @example
+ * import type { Socket } from 'node:net';
+ *
+ * class SocketAbort implements AbortSource {
+ *   #controller: AbortController | undefined;
+ *   constructor(readonly socket: Socket) {}
+ *   get aborted(): boolean {
+ *     return this.#controller?.signal.aborted ?? this.socket.destroyed;
+ *   }
+ *   get signal(): AbortSignal {
+ *     if (this.#controller === undefined) {
+ *       const controller = (this.#controller = new AbortController());
+ *       if (this.socket.destroyed) controller.abort();
+ *       else this.socket.once('close', () => controller.abort());
+ *     }
+ *     return this.#controller.signal;
+ *   }
+ * }
  */
 export interface AbortSource {
   /** Whether the client left; reading it must not create the signal. */
@@ -38,10 +73,19 @@ export interface AbortSource {
   readonly signal: AbortSignal;
 }
 
+/**
+ * What a host knows when a request arrives; only the request is required.
+ * @example
+ * const init: ExchangeInit = { request, mode: kernel.mode, tenant: 'acme', signal: AbortSignal.timeout(60_000) };
+ * await kernel.run(new Exchange(init));
+ */
 export interface ExchangeInit {
   request: ChatRequest;
+  /** Default `enforce`; a host passes `kernel.mode`. */
   mode?: Mode;
+  /** Default `default`. */
   tenant?: string;
+  /** Default a new UUID; answered in `x-sluice-trace-id`. */
   traceId?: string;
   /** Lower-case request headers, for plugins that read e.g. a bypass header. */
   headers?: Readonly<Record<string, string | undefined>>;
@@ -68,27 +112,44 @@ class GivenSignal implements AbortSource {
   }
 }
 
+/**
+ * One request's state as it travels through the hooks: the request as sent and as guards rewrote it,
+ * the response or error, the cache outcome, usage, cost, timings, and each plugin's typed slot. A host
+ * makes one per request with the kernel's mode; taps read and write it.
+ * @example
+ * const request = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] };
+ * const exchange = new Exchange({ request, mode: kernel.mode, headers: { 'x-acme-app': 'helpdesk' } });
+ * await kernel.run(exchange);
+ * const status = exchange.error?.status ?? exchange.response?.status; // run never throws
+ */
 export class Exchange {
   readonly traceId: string;
   readonly mode: Mode;
+  /** Who the request is for; caches, quotas and evidence are kept per tenant. A tap may set it (e.g. from a token). */
   tenant: string;
   /** The request exactly as the client sent it (deep-frozen: a guard that rewrites assigns a new `request`). */
   readonly original: Readonly<ChatRequest>;
   /** The request as guards rewrote it; this is what caches key on and the upstream receives. Starts as `original`. */
   request: ChatRequest;
+  /** Lower-case request headers. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The answer once the run succeeded. */
   response: ModelResponse | undefined;
   /** A cached response that answered (enforce) or would have answered (observe). */
   cached: CachedResponse | undefined;
+  /** The block that ended the request, if any. */
   verdict: Verdict | undefined;
+  /** The failure once the run failed. */
   error: GatewayError | undefined;
   cache: CacheOutcome = { status: 'none' };
   /** Skip cache lookup and store (bypass header). */
   bypassCache = false;
+  /** Token usage the upstream reported for this request. */
   usage: Usage | undefined;
   readonly cost: CostOutcome = { requestMicroUsd: 0, grossSavedMicroUsd: 0, overheadMicroUsd: 0 };
   /** Milliseconds since the start of the exchange, per named step. */
   readonly timings: Record<string, number> = {};
+  /** `performance.now()` when the exchange was made; `timings` count from it. */
   readonly startedAt = performance.now();
   readonly #slots = new Map<SlotKey<unknown>, unknown>();
   readonly #abort: AbortSource;
@@ -125,6 +186,7 @@ export class Exchange {
     this.timings[step] = performance.now() - this.startedAt;
   }
 
+  /** Milliseconds since the exchange began. */
   get elapsedMs(): number {
     return performance.now() - this.startedAt;
   }

@@ -1,5 +1,11 @@
 /** Typed per-plugin state on an exchange: a plugin creates one key and only it reads the slot. */
 
+/**
+ * The key of a plugin's slot (`createSlot`): `init` makes the slot's value the first time an
+ * exchange is asked for it. Keep the key private to the plugin.
+ * @example
+ * const TIMING: SlotKey<{ guardMs: number }> = createSlot('latency-probe', () => ({ guardMs: 0 }));
+ */
 export interface SlotKey<T> {
   readonly name: string;
   readonly init: () => T;
