@@ -9,7 +9,12 @@ export const BLOCKED_COMPLETION_ID_PREFIX = 'chatcmpl-sluice-blocked-';
 
 const REFUSAL = 'I can’t help with that request.';
 
-/** A normal chat completion whose assistant message is a safe refusal. */
+/**
+ * A normal chat completion whose assistant message is a safe refusal: what a `completion` verdict
+ * answers. Its id starts `chatcmpl-sluice-blocked-` and its usage is zero.
+ * @example
+ * const refusal = refusalCompletion(exchange.request); // { status: 200, body: { id: 'chatcmpl-sluice-blocked-…', … } }
+ */
 export function refusalCompletion(request: Readonly<ChatRequest>): ModelResponse {
   return {
     status: 200,
@@ -26,7 +31,12 @@ export function refusalCompletion(request: Readonly<ChatRequest>): ModelResponse
   };
 }
 
-/** The 403 error an `error_json` block answers with. */
+/**
+ * The 403 error an `error_json` block answers with: the verdict's code, its reason as the message,
+ * and the guard and rule id in the envelope.
+ * @example
+ * writeError(ctx, blockError(verdict));
+ */
 export function blockError(verdict: Verdict): GatewayError {
   return new GatewayError(verdict.code, { message: verdict.reason, guard: verdict.guard, ruleId: verdict.ruleId });
 }

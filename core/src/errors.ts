@@ -11,6 +11,11 @@ interface ErrorDefinition {
 
 const define = <const T extends Record<string, ErrorDefinition>>(table: T): Readonly<T> => Object.freeze(table);
 
+/**
+ * Every error identifier with its HTTP status, OpenAI error `type` and default message (frozen).
+ * @example
+ * const { status, type } = ERRORS.plugin_request_blocked; // 403, 'policy_error'
+ */
 export const ERRORS = define({
   invalid_json: { status: 400, type: 'invalid_request_error', message: 'The request body is not valid JSON.' },
   invalid_request: {
@@ -107,9 +112,21 @@ export const ERRORS = define({
   internal_error: { status: 500, type: 'server_error', message: 'Internal gateway error.' },
 });
 
+/**
+ * An error identifier, a key of `ERRORS`: what a GatewayError and a Verdict carry as `code`.
+ * @example
+ * const code: ErrorCode = exchange.error?.code ?? 'internal_error';
+ */
 export type ErrorCode = keyof typeof ERRORS;
 
-/** The OpenAI-style error body every gateway error answers with. */
+/**
+ * The OpenAI-style error body every gateway error answers with; `guard`, `stage` and `rule_id` only
+ * when known.
+ * @example
+ * const body: ErrorEnvelope = {
+ *   error: { message: 'No such route.', type: 'invalid_request_error', code: 'not_found', param: null },
+ * };
+ */
 export interface ErrorEnvelope {
   error: {
     message: string;
@@ -122,6 +139,16 @@ export interface ErrorEnvelope {
   };
 }
 
+/**
+ * What a GatewayError carries besides its code.
+ * @example
+ * const init = { method: 'POST', body: JSON.stringify(exchange.request), signal: exchange.signal };
+ * const reply = await fetch(`${baseUrl}/chat/completions`, init);
+ * if (reply.status === 400) {
+ *   // The provider's own 400 goes to the client as is.
+ *   throw new GatewayError('upstream_bad_request', { passthrough: { status: 400, body: await reply.json() } });
+ * }
+ */
 export interface GatewayErrorDetails {
   /** Replaces the default message; must never contain prompt text or secrets. */
   readonly message?: string | undefined;
@@ -167,7 +194,12 @@ export class GatewayError extends Error {
   }
 }
 
-/** Builds the error body for an identifier, with optional guard details. */
+/**
+ * Builds the error body for an identifier, with optional guard details.
+ * @example
+ * ctx.status = 403;
+ * ctx.body = errorEnvelope('plugin_request_blocked', 'Tenant suspended.', { guard: PLUGIN_NAME, ruleId: 'suspended' });
+ */
 export function errorEnvelope(
   code: ErrorCode,
   message: string = ERRORS[code].message,
@@ -180,7 +212,18 @@ export function errorEnvelope(
   return { error };
 }
 
-/** Any thrown value as a GatewayError; unknown errors become `internal_error` without their message. */
+/**
+ * Any thrown value as a GatewayError; unknown errors become `internal_error` without their message
+ * (log the original: it is the `cause`).
+ * @example
+ * app.use(async (ctx, next) => {
+ *   try {
+ *     await next();
+ *   } catch (error) {
+ *     writeError(ctx, toGatewayError(error));
+ *   }
+ * });
+ */
 export function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   return new GatewayError('internal_error', { cause: error });

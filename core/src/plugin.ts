@@ -26,7 +26,20 @@ export interface Plugin {
   health?(): readonly DependencyHealth[];
 }
 
-/** One external dependency of a plugin, as the probes see it. */
+/**
+ * One external dependency of a plugin, as the probes see it. Only readiness-required ones count:
+ * `/startupz` waits until each is initialised, `/readyz` fails while one is down.
+ * @example
+ * class FaqCachePlugin implements Plugin {
+ *   readonly name = 'faq-cache';
+ *   #up = false;
+ *   apply(): void {}
+ *   health(): readonly DependencyHealth[] {
+ *     const up = this.#up;
+ *     return [{ name: 'kv', readinessRequired: true, initialised: true, up, ...(up ? {} : { reason: 'no reply to PING' }) }];
+ *   }
+ * }
+ */
 export interface DependencyHealth {
   /** e.g. `kv` or `vectordb`. */
   readonly name: string;
@@ -40,7 +53,18 @@ export interface DependencyHealth {
   readonly reason?: string;
 }
 
-/** Plugin options that failed their schema; names the plugin and every bad field path. */
+/**
+ * Plugin options that failed their schema; names the plugin and every bad field path. `validateOptions`
+ * throws it, so a plugin's constructor refuses bad options at once.
+ * @example
+ * const Options = Type.Object({ ttlSeconds: Type.Number({ default: 3600 }) }, { additionalProperties: false });
+ * try {
+ *   validateOptions('faq-cache', Options, { ttl: 60 });
+ * } catch (error) {
+ *   // faq-cache: invalid options: ttl must not have additional properties
+ *   if (error instanceof PluginOptionsError) console.error(error.message, error.problems);
+ * }
+ */
 export class PluginOptionsError extends Error {
   constructor(
     readonly plugin: string,
