@@ -1,5 +1,10 @@
 /** Config errors that point at `file:line:col`. */
 
+/**
+ * A position in a config file: 1-based line and column.
+ * @example
+ * const where: Location | undefined = config.loc('allowed_topics'); // undefined when defaulted
+ */
 export interface Location {
   readonly file: string;
   readonly line: number;
@@ -10,7 +15,11 @@ export function formatLocation(loc: Location): string {
   return `${loc.file}:${loc.line}:${loc.col}`;
 }
 
-/** One problem in a config file, at a position when it has one. */
+/**
+ * One problem in a config file, at a position when it has one; its message starts `file:line:col:`.
+ * @example
+ * throw new ConfigError('allowed_topics lists "billing" twice', config.loc('allowed_topics'));
+ */
 export class ConfigError extends Error {
   constructor(
     readonly reason: string,
@@ -21,7 +30,16 @@ export class ConfigError extends Error {
   }
 }
 
-/** Every problem found in one pass, so a user fixes the whole file at once. */
+/**
+ * Every problem found in one pass, so a user fixes the whole file at once; one line per problem.
+ * @example
+ * try {
+ *   await loadGatewayConfig('gateway.conf');
+ * } catch (error) {
+ *   if (!(error instanceof ConfigErrors)) throw error;
+ *   for (const problem of error.errors) console.error(problem.message); // gateway.conf:12:3: …
+ * }
+ */
 export class ConfigErrors extends Error {
   constructor(readonly errors: readonly ConfigError[]) {
     super(errors.map((e) => e.message).join('\n'));

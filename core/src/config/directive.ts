@@ -5,10 +5,16 @@ import type { TSchema } from 'typebox';
  * Marks how a word of the config file is read before its schema checks it. Strings, numbers,
  * integers and booleans (`on/off/true/false`) follow the TypeBox type of the argument; `duration`
  * and `size` are numbers that also accept units (`30s`, `500ms`, `2m`; `512k`, `1MiB`).
+ * @example
+ * const unit: ArgUnit = 'duration'; // `faq_ttl 2h;` resolves to 7200
  */
 export type ArgUnit = 'duration' | 'size';
 
-/** One positional word of a directive. */
+/**
+ * One positional word of a directive.
+ * @example
+ * const ttl: ArgSpec = { name: 'ttl', schema: Type.Number({ minimum: 1 }), unit: 'duration' };
+ */
 export interface ArgSpec {
   /** The word's name in docs and errors, e.g. `input_price`. */
   readonly name: string;
@@ -23,7 +29,15 @@ export interface ArgSpec {
   readonly variadic?: boolean;
 }
 
-/** A directive: a statement `name arg1 arg2 ...;` in the config file. */
+/**
+ * A directive: a statement `name arg1 arg2 ...;` in the config file.
+ * @example
+ * const faqTtl: DirectiveSpec = {
+ *   summary: 'How long a FAQ answer is kept.',
+ *   args: [{ name: 'ttl', schema: Type.Number({ minimum: 1 }), unit: 'duration' }],
+ *   default: 3600,
+ * };
+ */
 export interface DirectiveSpec {
   /** One line for the reference docs. */
   readonly summary: string;
@@ -39,15 +53,35 @@ export interface DirectiveSpec {
   readonly check?: (value: unknown) => string | undefined;
 }
 
-/** The directives one package owns, by name. */
+/**
+ * The directives one package owns, by name; names are unique across every set a file is resolved with.
+ * @example
+ * const directives: DirectiveSet = { faq_ttl: faqTtl };
+ */
 export type DirectiveSet = Readonly<Record<string, DirectiveSpec>>;
 
-/** Identity helper that keeps the literal names of a directive set. */
+/**
+ * Identity helper that keeps the literal names of a directive set (and freezes it).
+ * @example
+ * export const faqCacheDirectives = defineDirectives({
+ *   faq_ttl: {
+ *     summary: 'How long an answer is kept.',
+ *     args: [{ name: 'ttl', schema: Type.Number({ minimum: 1 }), unit: 'duration' }],
+ *     default: 3600,
+ *   },
+ *   faq_redis_url: { summary: 'Where answers are kept.', args: [{ name: 'url', schema: Type.String() }], secret: true },
+ * });
+ */
 export function defineDirectives<const T extends Record<string, DirectiveSpec>>(set: T): Readonly<T> {
   return Object.freeze(set);
 }
 
-/** Read access to resolved directive values; plugins build their options from it. */
+/**
+ * Read access to resolved directive values; plugins build their options from it.
+ * @example
+ * const redisUrl = values.get<string>('faq_redis_url');
+ * const options = { ttlSeconds: values.get<number>('faq_ttl') ?? 3600, ...(redisUrl === undefined ? {} : { redisUrl }) };
+ */
 export interface DirectiveValues {
   /** The value of a directive, or its default; undefined when absent without a default. */
   get<T>(name: string): T | undefined;

@@ -1,6 +1,6 @@
 /** Loads the `plugin <package> { … }` blocks of a config document and checks each block against its package's schema. */
 import { dirname, resolve } from 'node:path';
-import { ConfigError, ConfigErrors } from './config-error.js';
+import { ConfigError, ConfigErrors, type Location } from './config-error.js';
 import type { ConfigDocument, Statement } from './parser.js';
 import { importPluginPackage } from './plugin-import.js';
 import { PLUGIN_MODULE_EXPORT, pluginModuleProblem, type PluginModule } from './plugin-module.js';
@@ -10,13 +10,20 @@ import type { ResolvedConfig } from './resolved-config.js';
 /** The block directive's name. */
 export const PLUGIN_BLOCK = 'plugin';
 
-/** One loaded `plugin` block: the package's module and its resolved directives. */
+/**
+ * One loaded `plugin` block: the package's module and its resolved directives (`config.plugins`).
+ * @example
+ * for (const block of config.plugins) {
+ *   kernel.use(block.module.create(block.values, { packageName: block.packageName, file: config.file }));
+ * }
+ */
 export interface PluginBlock {
   /** As written after `plugin`. */
   readonly packageName: string;
   readonly module: PluginModule;
   readonly values: ResolvedConfig;
-  readonly loc: ConfigDocument['statements'][number]['loc'];
+  /** Where the block starts. */
+  readonly loc: Location;
 }
 
 export interface PluginBlocksResult {

@@ -2,10 +2,26 @@
 import type { Plugin } from '../plugin.js';
 import type { DirectiveSet, DirectiveValues } from './directive.js';
 
-/** The export name a plugin package's entry point must use. */
+/**
+ * The export name a plugin package's entry point must use.
+ * @example
+ * const module = (await import(packageName))[PLUGIN_MODULE_EXPORT] as PluginModule;
+ */
 export const PLUGIN_MODULE_EXPORT = 'sluicePlugin';
 
-/** What `create` receives besides the block's values. */
+/**
+ * What `create` receives besides the block's values, e.g. to resolve a path against the config file.
+ * @example
+ * import { dirname, resolve } from 'node:path';
+ *
+ * export const sluicePlugin = definePluginModule({
+ *   name: 'topic-file-guard',
+ *   directives: topicFileDirectives,
+ *   // The plugin reads the file in start(): create does no I/O.
+ *   create: (values, context) =>
+ *     new TopicFileGuardPlugin({ path: resolve(dirname(context.file), values.get<string>('topics_file') ?? 'topics.txt') }),
+ * });
+ */
 export interface PluginModuleContext {
   /** The package name (or path) as written after `plugin` in the config file. */
   readonly packageName: string;

@@ -3,6 +3,11 @@ import type { Location } from './config-error.js';
 import type { DirectiveValues } from './directive.js';
 import type { PluginBlock } from './plugin-blocks.js';
 
+/**
+ * One directive's resolved value and where it was written.
+ * @example
+ * const defaulted = [...config.entries()].filter((entry) => entry.loc === undefined).map((entry) => entry.name);
+ */
 export interface ResolvedEntry {
   readonly name: string;
   readonly value: unknown;
@@ -10,6 +15,13 @@ export interface ResolvedEntry {
   readonly loc?: Location;
 }
 
+/**
+ * The values of a config file after resolution: each directive's value or default, where it was
+ * written, and the file's `plugin` blocks. A plugin module's `create` gets one per block.
+ * @example
+ * const ttl = config.get<number>('faq_ttl'); // the default when the file does not set it
+ * const where = config.loc('faq_ttl'); // undefined when defaulted
+ */
 export class ResolvedConfig implements DirectiveValues {
   readonly #entries: Map<string, ResolvedEntry>;
 
@@ -30,10 +42,12 @@ export class ResolvedConfig implements DirectiveValues {
     return this.#entries.get(name)?.loc !== undefined;
   }
 
+  /** Where the directive is written; undefined when it is defaulted. */
   loc(name: string): Location | undefined {
     return this.#entries.get(name)?.loc;
   }
 
+  /** Every directive, written or defaulted. */
   entries(): IterableIterator<ResolvedEntry> {
     return this.#entries.values();
   }
