@@ -4,7 +4,12 @@
  * only ever matches one with the same placeholder shape.
  */
 
-/** Kinds of personal data a placeholder may stand for (CONTRACTS: privacy finding kinds). */
+/**
+ * Kinds of personal data a placeholder may stand for (CONTRACTS: privacy finding kinds).
+ * @example
+ * type PlaceholderKind = (typeof PLACEHOLDER_KINDS)[number];
+ * const isKind = (kind: string): kind is PlaceholderKind => (PLACEHOLDER_KINDS as readonly string[]).includes(kind);
+ */
 export const PLACEHOLDER_KINDS = Object.freeze([
   'EMAIL',
   'IP',
@@ -19,12 +24,21 @@ export const PLACEHOLDER_KINDS = Object.freeze([
   'OTHER',
 ] as const);
 
-/** The placeholder of the n-th value of a kind in a request, e.g. `[EMAIL_1]`. */
+/**
+ * The placeholder of the n-th value of a kind in a request, e.g. `[EMAIL_1]`.
+ * @example
+ * const masked = text.replace(/[\w.+-]+@[\w-]+\.[\w.]+/g, () => placeholder('EMAIL', ++emails));
+ */
 export function placeholder(kind: (typeof PLACEHOLDER_KINDS)[number], n: number): string {
   return `[${kind}_${n}]`;
 }
 
-/** Every placeholder in a text; `match[1]` is the kind, `match[2]` the number. */
+/**
+ * Every placeholder in a text; `match[1]` is the kind, `match[2]` the number. It is global: use it
+ * with `matchAll` or `replace`, which do not depend on its `lastIndex`.
+ * @example
+ * const restored = answer.replace(PLACEHOLDER_PATTERN, (found) => originals.get(found) ?? found);
+ */
 export const PLACEHOLDER_PATTERN = new RegExp(`\\[(${PLACEHOLDER_KINDS.join('|')})_(\\d+)\\]`, 'g');
 
 /**

@@ -6,10 +6,22 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A route of a module: the parsed request body in, the reply body out. */
+/**
+ * A route of a module: the parsed request body (a JSON object) in, the reply body out. Throw a
+ * ModuleRequestError for a bad body; any other throw answers 500 and goes to `onError`.
+ * @example
+ * const scan: ModuleRoute = (body) => {
+ *   if (!Array.isArray(body.messages)) throw new ModuleRequestError(422, 'invalid_request', 'messages must be an array.');
+ *   return { action: 'allow', findings: [] };
+ * };
+ */
 export type ModuleRoute = (body: Record<string, unknown>) => Promise<unknown> | unknown;
 
-/** A bad request body; the server answers it with `status` (400 or 422) and `code`. */
+/**
+ * A bad request body; the server answers it with `status` (400 or 422) and `code`.
+ * @example
+ * if (typeof body.tenant_id !== 'string') throw new ModuleRequestError(422, 'invalid_request', 'tenant_id must be a string.');
+ */
 export class ModuleRequestError extends Error {
   constructor(
     readonly status: 400 | 422,
@@ -21,22 +33,45 @@ export class ModuleRequestError extends Error {
   }
 }
 
+/**
+ * How a guard module is served.
+ * @example
+ * const options: ModuleServerOptions = {
+ *   listen: '127.0.0.1:8101',
+ *   apiKey: process.env.GUARD_API_KEY ?? '',
+ *   routes: { '/v1/scan': scan },
+ *   onError: (error) => logger.error({ err: error }, 'scan failed'),
+ * };
+ */
 export interface ModuleServerOptions {
   /** `host:port`; port 0 picks a free one. */
   readonly listen: string;
   /** Empty: no key is asked for. */
   readonly apiKey: string;
+  /** POST routes by path; `GET /healthz` is always served. */
   readonly routes: Readonly<Record<string, ModuleRoute>>;
+  /** Larger bodies answer 400 `too_large`. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /** Called with what a route threw, other than a ModuleRequestError, for the module's log. */
   readonly onError?: (error: unknown) => void;
 }
 
+/**
+ * A running module server.
+ * @example
+ * const server = await startModuleServer(options);
+ * process.once('SIGTERM', () => void server.close());
+ */
 export interface ModuleServer {
+  /** e.g. `http://127.0.0.1:8101`, with the port picked when `listen` asked for 0. */
   readonly url: string;
+  /** Stops listening and closes open connections. */
   close(): Promise<void>;
 }
 
 /**
+ * Serves a guard module on node:http and resolves once it listens: JSON routes by POST, the
+ * `x-api-key` checked in constant time, every failure answered `{"error": {"code", "message"}}`.
  * @example
  * const server = await startModuleServer({ listen: '127.0.0.1:8101', apiKey: 'k', routes: { '/v1/scan': (body) => engine.scan(body) } });
  */

@@ -2,6 +2,14 @@
 import type { Context } from 'koa';
 import type { Exchange } from '../exchange.js';
 
+/**
+ * Options of the Koa host; `kernel.middleware`, `gatewayMiddleware` and `createGatewayRouter` take
+ * them `Partial`, with the defaults below.
+ * @example
+ * app.use(
+ *   kernel.middleware({ prefix: '/llm', streaming: true, onExchange: (exchange, ctx) => (exchange.tenant = ctx.state.user.id) }),
+ * );
+ */
 export interface HostOptions {
   /** Mount prefix, e.g. `/llm`; routes are served under it. Default none. */
   readonly prefix?: string;
@@ -19,4 +27,9 @@ export interface HostOptions {
   readonly onExchange?: (exchange: Exchange, ctx: Context) => void;
 }
 
+/**
+ * The host's default request body limit, 1 MiB; a larger body answers 413 `request_too_large`.
+ * @example
+ * app.use(kernel.middleware({ prefix: '/llm', maxBodyBytes: 4 * DEFAULT_MAX_BODY_BYTES }));
+ */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

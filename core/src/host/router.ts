@@ -11,7 +11,8 @@ import { writeError } from './write-error.js';
 import { errorsCounter } from '../kernel-metrics.js';
 
 /**
- * A @koa/router with `POST /v1/chat/completions` and every plugin route, under `prefix`.
+ * A Koa router with `POST /v1/chat/completions` and every plugin route, under `prefix`, for an app
+ * that arranges its own middleware around them.
  * @example
  * const app = new Koa();
  * app.use(createGatewayRouter(kernel, { prefix: '/llm' }).routes());
@@ -43,8 +44,12 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
 }
 
 /**
- * Koa middleware serving the pipeline; a known path with a wrong method gets a 405 envelope,
- * anything else falls through to the app.
+ * Koa middleware serving the pipeline (`kernel.middleware` returns it); a known path with a wrong
+ * method gets a 405 envelope, anything else falls through to the app.
+ * @example
+ * const app = new Koa();
+ * app.use(gatewayMiddleware(kernel, { prefix: '/llm', maxBodyBytes: 4 * 1024 * 1024 }));
+ * app.listen(8080, '127.0.0.1');
  */
 export function gatewayMiddleware(kernel: Kernel, options: Partial<HostOptions> = {}): Koa.Middleware {
   const router = createGatewayRouter(kernel, options);

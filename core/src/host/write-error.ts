@@ -2,6 +2,15 @@
 import type { Context } from 'koa';
 import type { GatewayError } from '../errors.js';
 
+/**
+ * Answers a Koa request with a GatewayError: its status and envelope, or the provider's reply it
+ * passes through.
+ * @example
+ * app.use(async (ctx, next) => {
+ *   if (ctx.get('authorization') === '') return writeError(ctx, new GatewayError('authentication_failed'));
+ *   await next();
+ * });
+ */
 export function writeError(ctx: Context, error: GatewayError): void {
   const reply = error.reply();
   ctx.status = reply.status;
