@@ -76,7 +76,13 @@ export async function redisMappingStore(options: RedisMappingStoreOptions): Prom
     },
     state: () => (client.isReady ? { up: true } : { up: false, reason: lastError || 'reconnecting' }),
     close: async () => {
-      if (client.isOpen) await client.close();
+      if (!client.isOpen) return;
+      // A graceful close waits for every pending reply, which a silent Redis never sends: wait only so long.
+      const closing = client.close();
+      closing.catch(() => undefined);
+      await bounded(closing, options.timeoutMs, 'close').catch(() => {
+        if (client.isOpen) client.destroy();
+      });
     },
   };
 }
