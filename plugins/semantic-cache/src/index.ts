@@ -15,4 +15,4 @@ export {
 } from './embeddings/local-embedder.js';
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
-export { pruneExpiredSemanticEntries, type PruneResult } from './prune.js';
+export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';

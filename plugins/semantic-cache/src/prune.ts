@@ -6,12 +6,26 @@ import { createEmbedder } from './embeddings/create-embedder.js';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptionsInput } from './options.js';
 import { openSemanticStore, storeLocation } from './semantic-store.js';
 import type { Metrics } from '@sluice/core';
+import { payloadPredicate, type VectorStore } from '@sluice/plugin-vector-store';
+import type { SemanticEntry } from './entry.js';
 
 export interface PruneResult {
   /** The collection or directory pruned. */
   readonly location: string;
   readonly removed: number;
 }
+
+/** How far a prune has come in one store, reported as it goes. */
+export interface PruneProgress {
+  readonly location: string;
+  /** Entries in the store when its prune began. */
+  readonly total: number;
+  readonly scanned: number;
+  readonly removed: number;
+}
+
+/** Deletes in flight at once in an in-process store. */
+const DELETE_BATCH = 256;
 
 /**
  * Lookups skip expired entries but never delete them; this does, for both modes' stores.
@@ -20,7 +34,13 @@ export interface PruneResult {
  */
 export async function pruneExpiredSemanticEntries(
   input: SemanticCacheOptionsInput,
-  context: { logger: Logger; metrics: Metrics; serverVersion: string; now?: number },
+  context: {
+    logger: Logger;
+    metrics: Metrics;
+    serverVersion: string;
+    now?: number;
+    onProgress?: (progress: PruneProgress) => void;
+  },
 ): Promise<PruneResult[]> {
   const options = validateOptions('semantic-cache', SemanticCacheOptionsSchema, input);
   const embedder = createEmbedder(options.embedding, context.metrics, options.store.vectorSize);
@@ -34,7 +54,8 @@ export async function pruneExpiredSemanticEntries(
       if (options.store.vectordbUrl === undefined && !(await exists(location))) continue;
       const opened = await openSemanticStore(options.store, mode, dims, context.logger, context.serverVersion);
       try {
-        const removed = await opened.store.deleteWhere({ range: { expires_at: { lte: context.now ?? Date.now() } } });
+        const report = (progress: Omit<PruneProgress, 'location'>) => context.onProgress?.({ location, ...progress });
+        const removed = await pruneStore(opened.store, context.now ?? Date.now(), report);
         results.push({ location, removed });
       } finally {
         await opened.store.close();
@@ -44,6 +65,42 @@ export async function pruneExpiredSemanticEntries(
   } finally {
     await embedder.close?.();
   }
+}
+
+/**
+ * An in-process store is scanned here, so the count of entries scanned and removed can be reported as it
+ * goes; a remote one deletes by filter on the server, in one call.
+ */
+async function pruneStore(
+  store: VectorStore<SemanticEntry>,
+  now: number,
+  report: (progress: Omit<PruneProgress, 'location'>) => void,
+): Promise<number> {
+  const filter = { range: { expires_at: { lte: now } } };
+  const total = await store.count();
+  report({ total, scanned: 0, removed: 0 });
+  if (store.backend !== 'hnsw') {
+    const removed = await store.deleteWhere(filter);
+    report({ total, scanned: total, removed });
+    return removed;
+  }
+  const expired = payloadPredicate(filter);
+  let scanned = 0;
+  let removed = 0;
+  let deleting: Promise<boolean>[] = [];
+  const settle = async () => {
+    removed += (await Promise.all(deleting)).filter(Boolean).length;
+    deleting = [];
+  };
+  for await (const record of store.iterate()) {
+    scanned++;
+    if (expired(record.payload)) deleting.push(store.delete(record.id));
+    if (deleting.length >= DELETE_BATCH) await settle();
+    report({ total, scanned, removed });
+  }
+  await settle();
+  report({ total, scanned, removed });
+  return removed;
 }
 
 async function exists(path: string): Promise<boolean> {

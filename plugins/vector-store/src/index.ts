@@ -45,6 +45,7 @@ export {
   type WalStats,
 } from './persistence/write-ahead-log.js';
 export { HnswVectorStore, type HnswVectorStoreOptions, type Durability } from './hnsw/hnsw-vector-store.js';
+export type { RestoreProgress } from './hnsw/restore-progress.js';
 export type { SetLocation, SaveResult } from './hnsw/snapshot-io.js';
 export { payloadPredicate } from './payload-filter.js';
 export { QdrantVectorStore, type QdrantHealth } from './qdrant/qdrant-vector-store.js';

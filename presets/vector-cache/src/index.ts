@@ -14,6 +14,7 @@ export {
   type LicenseKeyPair,
 } from './license/license-keys.js';
 export { VectorCacheService, type StartOptions } from './service.js';
+export type { RestoreProgress } from '@sluice/plugin-vector-store';
 export { readSettings, SettingError, type VectorCacheSettings, type Durability } from './settings.js';
 export { ServiceError, SERVICE_ERRORS, type ServiceErrorCode, type ServiceErrorBody } from './service-error.js';
 export { AnswerCache, type AnswerRecord, type QaResult } from './answer-cache.js';

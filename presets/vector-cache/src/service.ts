@@ -3,7 +3,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { HnswVectorStore } from '@sluice/plugin-vector-store';
+import { HnswVectorStore, type RestoreProgress } from '@sluice/plugin-vector-store';
 import { AnswerCache, answerRecordProblem, type AnswerRecord } from './answer-cache.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { createVectorCacheApp } from './http/app.js';
@@ -19,6 +19,8 @@ import { Drain } from './drain.js';
 export interface StartOptions {
   readonly logger?: Logger;
   readonly cwd?: string;
+  /** Called as the store restores the data directory (the snapshot, then the log), for a progress display. */
+  readonly onRestore?: (progress: RestoreProgress) => void;
 }
 
 /**
@@ -103,6 +105,7 @@ export class VectorCacheService {
       serverVersion: VECTOR_CACHE_VERSION,
       logger,
       checkPayload: answerRecordProblem,
+      ...(options.onRestore === undefined ? {} : { onRestore: options.onRestore }),
     });
     const metrics = new ServiceMetrics({
       activeIds: () => store.activeCount,

@@ -17,6 +17,7 @@ import type { HnswIndexOptions } from './hnsw-options.js';
 import { readState, writeState, type SaveResult, type SetLocation } from './snapshot-io.js';
 import { StoreState, type StoreChange } from './store-state.js';
 import { WriteGate } from './write-gate.js';
+import type { RestoreProgress } from './restore-progress.js';
 import { exportAnswers, importAnswers } from './answers-io.js';
 
 export type Durability = 'wal' | 'snapshot';
@@ -41,10 +42,12 @@ export interface HnswVectorStoreOptions {
    * by another tool would otherwise put values in it that its user never wrote.
    */
   readonly checkPayload?: (payload: unknown) => string | undefined;
+  /** Called as `open` restores the data directory: each phase, and each log record replayed. */
+  readonly onRestore?: (progress: RestoreProgress) => void;
 }
 
-type ResolvedStoreOptions = Required<Omit<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload'>> &
-  Pick<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload'>;
+type ResolvedStoreOptions = Required<Omit<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload' | 'onRestore'>> &
+  Pick<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload' | 'onRestore'>;
 
 /**
  * @example
@@ -95,6 +98,8 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     };
     if (resolved.dataDir === undefined) return new HnswVectorStore<P>(resolved, StoreState.empty<P>(indexOptions), undefined);
     const home = { dir: resolved.dataDir, indexName: resolved.indexName };
+    const report = resolved.onRestore ?? (() => undefined);
+    report({ phase: 'reading-set' });
     const loaded = await readState<P>(home, indexOptions);
     if (loaded !== undefined) checkPayloads(resolved.checkPayload, loaded.state.payloads, ANSWERS_FILE_NAME);
     const state = loaded?.state ?? StoreState.empty<P>(indexOptions);
@@ -102,6 +107,7 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     // an earlier `wal` run is still replayed and then retired by the first save.
     const wal = await WriteAheadLog.open(resolved.dataDir);
     let replayed = 0;
+    report({ phase: 'replaying-log', vectors: state.payloads.size, records: 0 });
     for await (const record of wal.replay(loaded?.walSegment ?? 0)) {
       try {
         state.apply(record.meta as StoreChange<P>, record.vector);
@@ -112,11 +118,16 @@ export class HnswVectorStore<P> implements VectorStore<P> {
         throw new VectorStoreError('failed_precondition', `write-ahead log in ${resolved.dataDir}: ${reason}`, { cause: error });
       }
       replayed++;
+      report({ phase: 'replaying-log', vectors: state.payloads.size, records: replayed });
     }
     resolved.logger?.info({ vectors: state.payloads.size, replayed }, 'vector store restored');
     const store = new HnswVectorStore<P>(resolved, state, wal);
     // What was replayed goes into a fresh set at once, so the log it came from can go.
-    if (replayed > 0) await store.saveSnapshot();
+    if (replayed > 0) {
+      report({ phase: 'saving', vectors: state.payloads.size, records: replayed });
+      await store.saveSnapshot();
+    }
+    report({ phase: 'restored', vectors: state.payloads.size, records: replayed, hadSet: loaded !== undefined });
     return store;
   }
 

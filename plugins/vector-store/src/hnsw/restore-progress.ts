@@ -1,0 +1,9 @@
+/** What `HnswVectorStore.open` reports while it restores a data directory, for a progress display. */
+export type RestoreProgress =
+  /** The paired set (index, answers, tombstones) is being read and checked. */
+  | { readonly phase: 'reading-set' }
+  /** The set is in memory (`vectors` 0 when there was none); the log written after it is replayed next. */
+  | { readonly phase: 'replaying-log'; readonly vectors: number; readonly records: number }
+  /** What the log replayed is written into a fresh set, so the log can go. */
+  | { readonly phase: 'saving'; readonly vectors: number; readonly records: number }
+  | { readonly phase: 'restored'; readonly vectors: number; readonly records: number; readonly hadSet: boolean };
