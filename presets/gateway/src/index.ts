@@ -13,3 +13,4 @@ export { gatewayDirectives, parseListenAddr } from './directives.js';
 export { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
 export { versionBody, RELEASE_VERSION, RELEASE_TITLE } from './version.js';
 export { configReference } from './config-reference.js';
+export { startupSummary } from './startup-summary.js';
