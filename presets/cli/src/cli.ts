@@ -1,55 +1,73 @@
-/** Dispatches `sluice <command>` and turns failures into a message and an exit code. */
-import { auditCommand } from './audit-command.js';
-import { gatewayCommand } from './gateway-command.js';
-import { guardCommand } from './guard-command.js';
-import { licenseCommand } from './license-command.js';
-import { vectorCacheCommand } from './vector-cache-command.js';
+/** Dispatches `sluice <command>` and turns failures into one line on stderr and an exit code. */
+import { cliVersion } from './cli-version.js';
+import { CommandError, EXIT, UsageError } from './command-error.js';
+import { COMMANDS } from './commands.js';
+import { consoleOutput, type Output } from './output.js';
+import { sluiceHelp } from './sluice-help.js';
 
-const USAGE = `usage: sluice <command> [options]
+export type { Output } from './output.js';
 
-commands:
-  gateway --config FILE [--test-config | --print-config | --prune-expired-semantic-cache]
-          run the OpenAI-compatible caching gateway
-  vector-cache
-          run the vector answer cache (configured by SVC_* environment variables)
-  guard <security | privacy | usage> --listen ADDR [--api-key KEY] [--policy FILE]
-          serve a reference guard module over its HTTP contract
-  license <keygen | issue | verify> [options]
-          create signing keys, issue and verify vector answer cache licenses
-  audit --listen ADDR --data DIR --api-key KEY | audit verify --data DIR
-          run the reference audit module, or check its hash chain
-
-run "sluice <command> --help" for the options of a command`;
-
-export type Output = { out: (line: string) => void; err: (line: string) => void };
-
-const consoleOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
-
-/** Runs a command; resolves with the exit code (long-running commands resolve when they stop). */
+/**
+ * Runs a command; resolves with the exit code (long-running commands resolve when they stop).
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2));
+ */
 export async function runCli(argv: readonly string[], output: Output = consoleOutput): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'gateway':
-      return gatewayCommand(rest, output);
-    case 'vector-cache':
-      return vectorCacheCommand(rest, output);
-    case 'guard':
-      return guardCommand(rest, output);
-    case 'license':
-      return licenseCommand(rest, output);
-    case 'audit':
-      return auditCommand(rest, output);
+  try {
+    return await dispatch(argv, output);
+  } catch (error) {
+    if (error instanceof CommandError) {
+      output.err(error.line());
+      return error.exitCode;
+    }
+    // Not a failure any command foresaw: still one line, no stack.
+    const command = COMMANDS.some((c) => c.name === argv[0]) ? `sluice ${argv[0]}` : 'sluice';
+    output.err(`${command}: ${(error as Error).message}`);
+    return EXIT.FAILURE;
+  }
+}
+
+async function dispatch(argv: readonly string[], output: Output): Promise<number> {
+  const [name, ...rest] = argv;
+  switch (name) {
     case undefined:
+      output.err(sluiceHelp());
+      return EXIT.USAGE;
     case '--help':
     case '-h':
+      output.out(sluiceHelp());
+      return EXIT.OK;
+    case '--version':
+    case '-v':
+    case 'version':
+      output.out(`sluice ${cliVersion()}`);
+      return EXIT.OK;
     case 'help':
-      output.out(USAGE);
-      return command === undefined ? 1 : 0;
+      if (rest[0] === undefined) {
+        output.out(sluiceHelp());
+        return EXIT.OK;
+      }
+      // `sluice help license issue` is `sluice license issue --help`.
+      return (await command(rest[0])).run([...rest.slice(1), '--help'], output);
     default:
-      output.err(`sluice: unknown command "${command}"\n${USAGE}`);
-      return 1;
+      if (name.startsWith('-')) {
+        const hint = await didYouMean(name, ['--help', '--version']);
+        throw new UsageError('sluice', `unknown flag "${name}"${hint}`, 'sluice --help lists commands and flags');
+      }
+      return (await command(name)).run(rest, output);
   }
+}
+
+async function command(name: string) {
+  const found = COMMANDS.find((c) => c.name === name);
+  if (found !== undefined) return found;
+  const hint = await didYouMean(name, [...COMMANDS.map((c) => c.name), 'help']);
+  throw new UsageError('sluice', `unknown command "${name}"${hint}`, 'sluice --help lists commands');
+}
+
+/** `; did you mean "x"?`, or nothing. Core is loaded only on this path, so that help and version stay quick. */
+async function didYouMean(name: string, known: readonly string[]): Promise<string> {
+  const { suggestName } = await import('@sluice/core/internal');
+  const suggestion = suggestName(name, known);
+  return suggestion === undefined ? '' : `; did you mean "${suggestion}"?`;
 }

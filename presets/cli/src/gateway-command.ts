@@ -1,94 +1,86 @@
 /** `sluice gateway`: serve, or check/print the config, or prune the semantic cache. */
-import { parseArgs } from 'node:util';
-import { ConfigError, ConfigErrors, Metrics, printConfig, type ResolvedConfig } from '@sluice/core';
-import { pruneExpiredSemanticEntries, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
-import { pino } from 'pino';
-import { GATEWAY_DIRECTIVE_SETS, Gateway, loadGatewayConfig, RELEASE_VERSION } from '@sluice/preset-gateway';
-import type { Output } from './cli.js';
-import { untilSignalled } from './until-signalled.js';
+import { type ResolvedConfig } from '@sluice/core';
+import { printConfig, progressWanted } from '@sluice/core/internal';
+import { GATEWAY_DIRECTIVE_SETS, loadGatewayConfig } from '@sluice/preset-gateway';
+import { UsageError } from './command-error.js';
+import { parseCommandLine } from './command-line.js';
+import { configFailure, DEFAULT_CONFIG_FILE } from './gateway-failure.js';
+import { pruneSemanticCache } from './gateway-prune.js';
+import { serveGateway } from './gateway-serve.js';
+import { renderHelp, type CommandHelp } from './help.js';
+import { progressStream, type Output } from './output.js';
 
-const HELP = `usage: sluice gateway [--config FILE] [--test-config | --print-config | --prune-expired-semantic-cache]
+const COMMAND = 'sluice gateway';
 
-  --config FILE                    configuration file (default: config/gateway.conf)
-  --test-config                    validate the file only (no connections) and exit
-  --print-config                   print the resolved configuration with secrets masked
-  --prune-expired-semantic-cache   remove expired semantic cache entries and exit
+export const GATEWAY_HELP: CommandHelp = {
+  usage: [
+    'sluice gateway [--config FILE]',
+    'sluice gateway [--config FILE] --test-config | --print-config',
+    'sluice gateway [--config FILE] --prune-expired-semantic-cache [--progress]',
+  ],
+  summary:
+    'Run the OpenAI-compatible caching gateway (caches, guards, cost accounting, evidence) as its config file says; once it listens it prints what is on and where metrics and probes are.',
+  flags: [
+    ['-c, --config FILE', `the configuration file (default: ${DEFAULT_CONFIG_FILE})`],
+    ['-t, --test-config', 'validate the file without connecting to anything, then exit'],
+    ['--print-config', 'print the resolved configuration, every secret masked, then exit'],
+    ['--prune-expired-semantic-cache', 'delete expired semantic cache entries, then exit'],
+    ['--progress', 'show the prune’s progress on stderr even when it is not a terminal'],
+    ['-h, --help', 'show this help'],
+  ],
+  notes: [
+    'signals: SIGHUP reloads the configuration (a bad file keeps the running one); SIGTERM/SIGINT drain and stop.',
+    'exit: 0 done, 1 the config or the start failed (one line on stderr says why), 2 a wrong command line.',
+  ],
+  examples: [
+    'sluice gateway --config config/gateway.conf',
+    'sluice gateway -c gateway.conf --test-config',
+    'sluice gateway -c gateway.conf --print-config',
+    'sluice gateway -c gateway.conf --prune-expired-semantic-cache --progress',
+  ],
+  docs: ['docs/cli.md', 'docs/reference/config.md'],
+};
 
-signals: SIGHUP reloads the configuration; SIGTERM/SIGINT drain and stop.`;
+const OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  'test-config': { type: 'boolean', short: 't' },
+  'print-config': { type: 'boolean' },
+  'prune-expired-semantic-cache': { type: 'boolean' },
+  progress: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const ACTIONS = ['test-config', 'print-config', 'prune-expired-semantic-cache'] as const;
 
 export async function gatewayCommand(argv: readonly string[], output: Output): Promise<number> {
-  let flags;
-  try {
-    flags = parseArgs({
-      args: [...argv],
-      options: {
-        config: { type: 'string', short: 'c', default: 'config/gateway.conf' },
-        'test-config': { type: 'boolean', short: 't' },
-        'print-config': { type: 'boolean' },
-        'prune-expired-semantic-cache': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    output.err(`sluice gateway: ${(error as Error).message}\n${HELP}`);
-    return 1;
-  }
+  const { values: flags } = parseCommandLine(COMMAND, argv, OPTIONS);
   if (flags.help === true) {
-    output.out(HELP);
+    output.out(renderHelp(GATEWAY_HELP));
     return 0;
   }
-  const file = flags.config;
+  const actions = ACTIONS.filter((action) => flags[action] === true);
+  if (actions.length > 1) throw new UsageError(COMMAND, `--${actions[0]} and --${actions[1]} cannot be combined`);
+  const action = actions[0];
+  if (flags.progress === true && action !== 'prune-expired-semantic-cache') {
+    throw new UsageError(COMMAND, '--progress goes with --prune-expired-semantic-cache');
+  }
+  const file = flags.config ?? DEFAULT_CONFIG_FILE;
+  let config: ResolvedConfig;
   try {
-    const config = await loadGatewayConfig(file);
-    if (flags['test-config'] === true) {
+    config = await loadGatewayConfig(file);
+  } catch (error) {
+    throw configFailure(error, file, flags.config !== undefined);
+  }
+  switch (action) {
+    case 'test-config':
       output.out(`sluice gateway: configuration file ${file} test is successful`);
       return 0;
-    }
-    if (flags['print-config'] === true) {
+    case 'print-config':
       output.out(printConfig(config, GATEWAY_DIRECTIVE_SETS).trimEnd());
       return 0;
-    }
-    if (flags['prune-expired-semantic-cache'] === true) return await prune(config, output);
-    return await serve(file, output);
-  } catch (error) {
-    output.err(describe(error, file));
-    return 1;
+    case 'prune-expired-semantic-cache':
+      return pruneSemanticCache(config, output, progressWanted(flags.progress, progressStream(output)));
+    default:
+      return serveGateway(config, file, output);
   }
-}
-
-async function serve(file: string, output: Output): Promise<number> {
-  const gateway = await Gateway.fromFile(file);
-  const { url } = await gateway.listen();
-  const stopped = untilSignalled(
-    'sluice gateway',
-    { logger: gateway.logger, stop: () => gateway.shutdown(), reload: () => void gateway.reload() },
-    output,
-  );
-  output.out(`sluice gateway listening on ${url} (mode ${gateway.runtime.settings.mode})`);
-  output.out(`point an OpenAI client at it: baseURL ${url}/v1  e.g. curl ${url}/v1/models`);
-  return stopped;
-}
-
-async function prune(config: ResolvedConfig, output: Output): Promise<number> {
-  const options = semanticCacheOptionsFromConfig(config);
-  if (options === undefined) {
-    output.out('sluice gateway: the semantic cache is not enabled in this configuration; nothing to prune');
-    return 0;
-  }
-  const logger = pino({ level: 'warn' });
-  const results = await pruneExpiredSemanticEntries(options, { logger, metrics: new Metrics(), serverVersion: RELEASE_VERSION });
-  const removed = results.reduce((sum, result) => sum + result.removed, 0);
-  for (const result of results)
-    output.out(`sluice gateway: ${result.location}: removed ${result.removed} expired semantic entries`);
-  output.out(`sluice gateway: removed ${removed} expired semantic entries in all`);
-  return 0;
-}
-
-function describe(error: unknown, file: string): string {
-  if (error instanceof ConfigErrors || error instanceof ConfigError) return `sluice gateway: ${error.message}`;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `sluice gateway: cannot read configuration file ${file}: no such file`;
-  if (code === 'EADDRINUSE') return `sluice gateway: cannot listen: address already in use`;
-  return `sluice gateway: ${(error as Error).message}`;
 }

@@ -1,23 +1,48 @@
 /** `sluice guard security|privacy|usage`: a reference guard module served over its HTTP contract. */
-import { parseArgs } from 'node:util';
-import type { ModuleServer } from '@sluice/core';
+import { type ModuleServer } from '@sluice/core';
+import { suggestName } from '@sluice/core/internal';
 import { startPrivacyGuardServer } from '@sluice/plugin-privacy-guard';
 import { startSecurityGuardServer } from '@sluice/plugin-security-guard';
 import { startUsageGuardServer } from '@sluice/plugin-usage-guard';
-import type { Output } from './cli.js';
+import { CommandError, UsageError } from './command-error.js';
+import { parseCommandLine } from './command-line.js';
+import { renderHelp, type CommandHelp } from './help.js';
+import type { Output } from './output.js';
 import { untilSignalled } from './until-signalled.js';
 
-const HELP = `usage: sluice guard <security | privacy | usage> --listen ADDR [--api-key KEY] [--policy FILE] [--kv-url URL]
+const KINDS = ['security', 'privacy', 'usage'] as const;
+type Kind = (typeof KINDS)[number];
 
-  --listen ADDR    host:port to serve the module on (e.g. 127.0.0.1:8101)
-  --api-key KEY    the key callers send in x-api-key (default: none asked for); also SVC_GUARD_API_KEY
-  --policy FILE    security: extra rules (JSON); usage: the policy file (JSON)
-  --kv-url URL     privacy: the mapping store; usage: the quota counters (redis://…; default in memory)
+export const GUARD_HELP: CommandHelp = {
+  usage: ['sluice guard <security | privacy | usage> --listen ADDR [--api-key KEY] [--policy FILE] [--kv-url URL]'],
+  summary:
+    'Serve a reference guard module over its HTTP contract, for gateways whose security_guard_url, privacy_guard_url or usage_guard_url point at it.',
+  flags: [
+    ['--listen ADDR', 'host:port to serve the module on (e.g. 127.0.0.1:8101; port 0 picks a free one)'],
+    ['--api-key KEY', 'the key callers send in x-api-key (default: none asked for); also SVC_GUARD_API_KEY'],
+    ['--policy FILE', 'security: extra rules (JSON); usage: the policy file (JSON)'],
+    ['--kv-url URL', 'privacy: the placeholder mappings; usage: the quota counters (redis://…; default in memory)'],
+    ['-h, --help', 'show this help'],
+  ],
+  notes: [
+    'SVC_SECURITY_GUARD_DEFAULT_MODE sets the security module’s mode (detect_only or enforce, default enforce).',
+    'signals: SIGTERM/SIGINT stop the module. exit: 0 stopped, 1 it could not start, 2 a wrong command line.',
+  ],
+  examples: [
+    'sluice guard security --listen 127.0.0.1:8101 --api-key "$GUARD_KEY"',
+    'sluice guard privacy --listen 127.0.0.1:8102 --kv-url redis://127.0.0.1:6379',
+    'sluice guard usage --listen 127.0.0.1:8103 --policy usage-policy.json',
+  ],
+  docs: ['docs/cli.md', 'docs/guards.md'],
+};
 
-The modules speak the contracts of docs/guards.md; the security module's mode comes from
-SVC_SECURITY_GUARD_DEFAULT_MODE (detect_only or enforce, default enforce).`;
-
-type Kind = 'security' | 'privacy' | 'usage';
+const OPTIONS = {
+  listen: { type: 'string' },
+  'api-key': { type: 'string' },
+  policy: { type: 'string' },
+  'kv-url': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export async function guardCommand(
   argv: readonly string[],
@@ -26,50 +51,44 @@ export async function guardCommand(
 ): Promise<number> {
   const [kind, ...rest] = argv;
   if (kind === '--help' || kind === '-h' || kind === 'help') {
-    output.out(HELP);
+    output.out(renderHelp(GUARD_HELP));
     return 0;
   }
-  if (kind !== 'security' && kind !== 'privacy' && kind !== 'usage') {
-    output.err(`sluice guard: ${kind === undefined ? 'a guard kind is needed' : `unknown guard "${kind}"`}\n${HELP}`);
-    return 1;
+  if (kind === undefined) throw new UsageError('sluice guard', 'a guard kind is needed: security, privacy or usage');
+  if (!isKind(kind)) {
+    const suggestion = suggestName(kind, KINDS);
+    const hint = suggestion === undefined ? '' : `; did you mean "${suggestion}"?`;
+    throw new UsageError('sluice guard', `unknown guard "${kind}"${hint}`, 'the kinds are security, privacy and usage');
   }
-  let flags;
-  try {
-    flags = parseArgs({
-      args: [...rest],
-      options: {
-        listen: { type: 'string' },
-        'api-key': { type: 'string' },
-        policy: { type: 'string' },
-        'kv-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    output.err(`sluice guard: ${(error as Error).message}\n${HELP}`);
-    return 1;
-  }
+  const command = `sluice guard ${kind}`;
+  const { values: flags } = parseCommandLine(command, rest, OPTIONS);
   if (flags.help === true) {
-    output.out(HELP);
+    output.out(renderHelp(GUARD_HELP));
     return 0;
   }
-  if (flags.listen === undefined) {
-    output.err(`sluice guard: --listen is required\n${HELP}`);
-    return 1;
-  }
+  if (flags.listen === undefined) throw new UsageError(command, '--listen is required', 'e.g. --listen 127.0.0.1:8101');
   const apiKey = flags['api-key'] ?? env.SVC_GUARD_API_KEY ?? '';
   let server: ModuleServer;
   try {
     server = await start(kind, { listen: flags.listen, apiKey, policyFile: flags.policy, kvUrl: flags['kv-url'] });
   } catch (error) {
-    output.err(`sluice guard ${kind}: ${(error as Error).message}`);
-    return 1;
+    throw new CommandError(command, (error as Error).message, startHint(error, flags.listen));
   }
   const logger = { info: () => undefined };
-  const stopped = untilSignalled(`sluice guard ${kind}`, { logger, stop: () => server.close(), reload: () => undefined }, output);
-  output.out(`sluice guard ${kind} listening on ${server.url}${apiKey === '' ? ' (no API key asked for)' : ''}`);
+  const stopped = untilSignalled(command, { logger, stop: () => server.close(), reload: () => undefined }, output);
+  output.out(`${command} listening on ${server.url}${apiKey === '' ? ' (no API key asked for)' : ''}`);
   return stopped;
+}
+
+function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}
+
+function startHint(error: unknown, listen: string): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `another process holds ${listen}; give --listen a free host:port`;
+  if (code === 'EADDRNOTAVAIL') return `${listen} is not an address of this machine`;
+  return undefined;
 }
 
 function start(

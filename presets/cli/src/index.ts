@@ -1,1 +1,3 @@
-export { runCli, type Output } from './cli.js';
+export { runCli } from './cli.js';
+export type { Output } from './output.js';
+export { EXIT } from './command-error.js';

@@ -2,61 +2,68 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { suggestName } from '@sluice/core/internal';
 import { generateLicenseKeyPair, issueLicense, verifyLicense } from '@sluice/preset-vector-cache';
-import type { Output } from './cli.js';
+import { CommandError, UsageError } from './command-error.js';
+import { parseCommandLine } from './command-line.js';
+import { renderHelp } from './help.js';
+import {
+  LICENSE_HELP,
+  LICENSE_SUBCOMMAND_HELP,
+  LICENSE_SUBCOMMANDS,
+  PRIVATE_KEY_FILE,
+  PUBLIC_KEY_FILE,
+  type LicenseSubcommand,
+} from './license-help.js';
+import type { Output } from './output.js';
 
-const PRIVATE_KEY_FILE = 'license-signing.key';
-const PUBLIC_KEY_FILE = 'license-signing.pub';
+const COMMAND = 'sluice license';
+const HELP_FLAG = { type: 'boolean', short: 'h' } as const;
+const SUBCOMMANDS_HINT = `${COMMAND} --help lists its subcommands`;
+const KEY_HINTS: Readonly<Record<string, string>> = {
+  '--key': `--key takes the ${PRIVATE_KEY_FILE} that sluice license keygen wrote`,
+  '--pubkey': `--pubkey takes the ${PUBLIC_KEY_FILE} that sluice license keygen wrote`,
+};
 
-const HELP = `usage: sluice license <keygen | issue | verify> [options]
+type Run = (argv: readonly string[], output: Output, command: string) => Promise<number>;
 
-  keygen --out DIR          write a new Ed25519 signing key pair: DIR/${PRIVATE_KEY_FILE} (private, mode 0600)
-                            and DIR/${PUBLIC_KEY_FILE} (for SVC_LICENSE_PUBKEY_FILE); never overwrites
-  issue --org ORG --tier TIER --days N [--max-vectors N] --key FILE [--out FILE]
-                            sign a license with the private key; print it, or write it atomically to FILE
-  verify FILE --pubkey FILE check a license file; exit 0 when valid, 1 otherwise`;
-
-const KEYGEN_HELP = `usage: sluice license keygen --out DIR`;
-const ISSUE_HELP = `usage: sluice license issue --org ORG --tier TIER --days N [--max-vectors N] --key FILE [--out FILE]`;
-const VERIFY_HELP = `usage: sluice license verify FILE --pubkey FILE`;
-
-/** A bad command line: the message is followed by the usage of the subcommand. */
-class UsageError extends Error {}
-
-/** Runs `sluice license <sub>`; resolves with the exit code (0 done or valid, 1 otherwise). */
+/** Runs `sluice license <sub>`; resolves with the exit code (0 done or valid, 1 failed or invalid). */
 export async function licenseCommand(argv: readonly string[], output: Output): Promise<number> {
   const [sub = '', ...rest] = argv;
-  const run = sub === 'keygen' ? keygen : sub === 'issue' ? issue : sub === 'verify' ? verify : undefined;
-  if (run === undefined) {
-    if (sub === '--help' || sub === '-h' || sub === 'help') {
-      output.out(HELP);
-      return 0;
-    }
-    const problem = sub === '' ? 'a subcommand is needed' : `unknown subcommand "${sub}"`;
-    output.err(`sluice license: ${problem}\n${HELP}`);
-    return 1;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    output.out(renderHelp(LICENSE_HELP));
+    return 0;
   }
+  if (!isSubcommand(sub)) {
+    if (sub === '') throw new UsageError(COMMAND, 'a subcommand is needed: keygen, issue or verify', SUBCOMMANDS_HINT);
+    const suggestion = suggestName(sub, LICENSE_SUBCOMMANDS);
+    const hint = suggestion === undefined ? '' : `; did you mean "${suggestion}"?`;
+    throw new UsageError(COMMAND, `unknown subcommand "${sub}"${hint}`, SUBCOMMANDS_HINT);
+  }
+  const command = `${COMMAND} ${sub}`;
+  const run: Run = sub === 'keygen' ? keygen : sub === 'issue' ? issue : verify;
   try {
-    return await run(rest, output);
+    return await run(rest, output, command);
   } catch (error) {
-    if (error instanceof UsageError) {
-      output.err(`sluice license ${sub}: ${error.message}\n${usageOf(sub)}`);
-    } else {
-      output.err(`sluice license ${sub}: ${(error as Error).message}`);
-    }
-    return 1;
+    if (error instanceof CommandError) throw error;
+    throw new CommandError(command, (error as Error).message);
   }
 }
 
-async function keygen(argv: readonly string[], output: Output): Promise<number> {
-  const flags = usage(() => parseArgs({ args: [...argv], options: { out: { type: 'string' }, help: HELP_FLAG } })).values;
-  if (flags.help === true) return help(output, KEYGEN_HELP);
-  const dir = required(flags.out, '--out DIR');
+function isSubcommand(value: string): value is LicenseSubcommand {
+  return (LICENSE_SUBCOMMANDS as readonly string[]).includes(value);
+}
+
+async function keygen(argv: readonly string[], output: Output, command: string): Promise<number> {
+  const { values: flags } = parseCommandLine(command, argv, { out: { type: 'string' }, help: HELP_FLAG });
+  if (flags.help === true) return help(output, 'keygen');
+  const dir = required(command, flags.out, '--out DIR');
   const privateFile = join(dir, PRIVATE_KEY_FILE);
   const publicFile = join(dir, PUBLIC_KEY_FILE);
   for (const file of [privateFile, publicFile]) {
-    if (await exists(file)) throw new Error(`${file} exists; refusing to overwrite a signing key`);
+    if (await exists(file)) {
+      throw new CommandError(command, `${file} exists; refusing to overwrite a signing key`, 'give --out another directory');
+    }
   }
   await mkdir(dir, { recursive: true });
   const pair = generateLicenseKeyPair();
@@ -67,7 +74,7 @@ async function keygen(argv: readonly string[], output: Output): Promise<number> 
   return 0;
 }
 
-async function issue(argv: readonly string[], output: Output): Promise<number> {
+async function issue(argv: readonly string[], output: Output, command: string): Promise<number> {
   const options = {
     org: { type: 'string' },
     tier: { type: 'string' },
@@ -77,19 +84,20 @@ async function issue(argv: readonly string[], output: Output): Promise<number> {
     out: { type: 'string' },
     help: HELP_FLAG,
   } as const;
-  const flags = usage(() => parseArgs({ args: [...argv], options })).values;
-  if (flags.help === true) return help(output, ISSUE_HELP);
-  const org = required(flags.org, '--org ORG');
-  const tier = required(flags.tier, '--tier TIER');
-  const days = positiveInteger(required(flags.days, '--days N'), '--days');
-  const maxVectors = flags['max-vectors'] === undefined ? undefined : positiveInteger(flags['max-vectors'], '--max-vectors');
-  const keyFile = required(flags.key, '--key FILE');
-  const privateKey = await readText(keyFile, '--key');
+  const { values: flags } = parseCommandLine(command, argv, options);
+  if (flags.help === true) return help(output, 'issue');
+  const org = required(command, flags.org, '--org ORG');
+  const tier = required(command, flags.tier, '--tier TIER');
+  const days = positiveInteger(command, required(command, flags.days, '--days N'), '--days');
+  const maxVectors =
+    flags['max-vectors'] === undefined ? undefined : positiveInteger(command, flags['max-vectors'], '--max-vectors');
+  const keyFile = required(command, flags.key, '--key FILE');
+  const privateKey = await readText(command, keyFile, '--key');
   let license;
   try {
     license = issueLicense({ org, tier, days, ...(maxVectors === undefined ? {} : { maxVectors }) }, privateKey);
   } catch (error) {
-    throw new Error(`--key ${keyFile}: ${(error as Error).message}`, { cause: error });
+    throw new CommandError(command, `--key ${keyFile}: ${(error as Error).message}`, KEY_HINTS['--key']);
   }
   const text = `${JSON.stringify(license, null, 2)}\n`;
   if (flags.out === undefined) {
@@ -101,21 +109,20 @@ async function issue(argv: readonly string[], output: Output): Promise<number> {
   return 0;
 }
 
-async function verify(argv: readonly string[], output: Output): Promise<number> {
-  const options = { pubkey: { type: 'string' }, help: HELP_FLAG } as const;
-  const parsed = usage(() => parseArgs({ args: [...argv], options, allowPositionals: true }));
-  if (parsed.values.help === true) return help(output, VERIFY_HELP);
+async function verify(argv: readonly string[], output: Output, command: string): Promise<number> {
+  const parsed = parseCommandLine(command, argv, { pubkey: { type: 'string' }, help: HELP_FLAG }, true);
+  if (parsed.values.help === true) return help(output, 'verify');
   const [file, ...extra] = parsed.positionals;
-  if (file === undefined) throw new UsageError('the license FILE is missing');
-  if (extra.length > 0) throw new UsageError(`one license file at a time, got ${parsed.positionals.length}`);
-  const pubkeyFile = required(parsed.values.pubkey, '--pubkey FILE');
-  const publicKey = await readText(pubkeyFile, '--pubkey');
-  const text = await readText(file, 'license');
+  if (file === undefined) throw new UsageError(command, 'the license FILE is missing');
+  if (extra.length > 0) throw new UsageError(command, `one license file at a time, got ${parsed.positionals.length}`);
+  const pubkeyFile = required(command, parsed.values.pubkey, '--pubkey FILE');
+  const publicKey = await readText(command, pubkeyFile, '--pubkey');
+  const text = await readText(command, file, 'license');
   let check;
   try {
     check = verifyLicense(text, publicKey);
   } catch (error) {
-    throw new Error(`--pubkey ${pubkeyFile}: ${(error as Error).message}`, { cause: error });
+    throw new CommandError(command, `--pubkey ${pubkeyFile}: ${(error as Error).message}`, KEY_HINTS['--pubkey']);
   }
   if (!check.ok) {
     output.out(`invalid: ${check.reason}`);
@@ -126,46 +133,31 @@ async function verify(argv: readonly string[], output: Output): Promise<number> 
   return 0;
 }
 
-const HELP_FLAG = { type: 'boolean', short: 'h' } as const;
-
-/** parseArgs (strict) throws on an unknown flag or a missing value: that is a usage error. */
-function usage<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw new UsageError((error as Error).message, { cause: error });
-  }
-}
-
-function help(output: Output, text: string): number {
-  output.out(text);
+function help(output: Output, sub: LicenseSubcommand): number {
+  output.out(renderHelp(LICENSE_SUBCOMMAND_HELP[sub]));
   return 0;
 }
 
-function usageOf(sub: string): string {
-  return sub === 'keygen' ? KEYGEN_HELP : sub === 'issue' ? ISSUE_HELP : VERIFY_HELP;
-}
-
-function required(value: string | boolean | undefined, flag: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${flag} is required`);
+function required(command: string, value: string | boolean | undefined, flag: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(command, `${flag} is required`);
   return value;
 }
 
-function positiveInteger(text: string, flag: string): number {
+function positiveInteger(command: string, text: string, flag: string): number {
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
-    throw new UsageError(`${flag} must be a positive integer, got "${text}"`);
+    throw new UsageError(command, `${flag} must be a positive integer, got "${text}"`);
   }
   return value;
 }
 
-async function readText(file: string, what: string): Promise<string> {
+async function readText(command: string, file: string, what: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new Error(`cannot read ${what} file ${file}: ${reason}`, { cause: error });
+    throw new CommandError(command, `cannot read ${what} file ${file}: ${reason}`, KEY_HINTS[what]);
   }
 }
 

@@ -1,5 +1,5 @@
 /** The life of a long-running command: SIGHUP reloads, SIGTERM/SIGINT stop gracefully, then the exit code. */
-import type { Output } from './cli.js';
+import type { Output } from './output.js';
 
 export interface Service {
   readonly logger: { info(object: object, message: string): void };

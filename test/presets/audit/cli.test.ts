@@ -62,7 +62,7 @@ describe('audit: the sluice audit command', () => {
     const child = startChild(process.execPath, [SLUICE_BIN, 'audit', '--listen', '127.0.0.1:0', '--data', dataDir], {
       env: { SVC_AUDIT_API_KEY: '' },
     });
-    assert.equal((await child.exited).code, 1);
+    assert.equal((await child.exited).code, 2, 'a usage error');
     assert.match(child.lines.join('\n'), /--api-key \(or SVC_AUDIT_API_KEY\) is required/);
 
     const missing = await verify(dataDir);

@@ -51,12 +51,12 @@ describe('sluice guard', () => {
     });
   }
 
-  it('refuses an unknown kind and a missing --listen with usage and exit 1', async () => {
+  it('refuses an unknown kind and a missing --listen with one line and exit 2 (a usage error)', async () => {
     const unknown = await sluice('guard', 'moderation', '--listen', '127.0.0.1:0');
-    assert.equal(unknown.code, 1);
+    assert.equal(unknown.code, 2);
     assert.match(unknown.err, /unknown guard "moderation"/);
     const noListen = await sluice('guard', 'security');
-    assert.equal(noListen.code, 1);
+    assert.equal(noListen.code, 2);
     assert.match(noListen.err, /--listen is required/);
   });
 });

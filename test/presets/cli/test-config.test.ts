@@ -77,10 +77,10 @@ describe('sluice gateway --print-config', () => {
 });
 
 describe('sluice (no command)', () => {
-  it('prints usage and exits 1; unknown commands are named', async () => {
-    assert.equal((await sluice([])).code, 1);
+  it('prints usage and exits 2 (a usage error); unknown commands are named', async () => {
+    assert.equal((await sluice([])).code, 2);
     const unknown = await sluice(['gatewya']);
-    assert.equal(unknown.code, 1);
+    assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "gatewya"/);
   });
 });
