@@ -70,17 +70,14 @@ export async function benchSemanticHits(): Promise<SemanticHitsResult> {
     if (input === undefined) throw new Error(`${configFile} does not enable the semantic cache`);
     const options = new SemanticCachePlugin(input).options;
     const questions = distinctQuestions(ENTRIES, SEED);
-    const built = await buildSemanticStore(
-      {
-        location: storeLocation(options.store, 'enforce'),
-        dims: options.embedding.localDims,
-        questions,
-        request: chatRequest,
-        answer: answerFor,
-        serverVersion: RELEASE_VERSION,
-      },
-      (line) => console.error(line),
-    );
+    const built = await buildSemanticStore({
+      location: storeLocation(options.store, 'enforce'),
+      dims: options.embedding.localDims,
+      questions,
+      request: chatRequest,
+      answer: answerFor,
+      serverVersion: RELEASE_VERSION,
+    });
     if (built.entries !== built.stored.size) {
       throw new Error(`the semantic store holds ${built.entries} entries, ${built.stored.size} were written`);
     }

@@ -5,6 +5,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChatRequest } from '@sluice/core';
+import { formatCount, Progress } from '@sluice/core/internal';
 import { entryId, LocalEmbedder, semanticKey, type SemanticEntry } from '@sluice/plugin-semantic-cache';
 import { HnswVectorStore } from '@sluice/plugin-vector-store';
 
@@ -36,8 +37,11 @@ export interface BuiltStore {
 /** Far enough ahead that no entry expires during a run. */
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
 
-export async function buildSemanticStore(build: StoreBuild, progress: (line: string) => void): Promise<BuiltStore> {
+/** Shows its progress on stderr when that is a terminal (at most once a second, with the time left). */
+export async function buildSemanticStore(build: StoreBuild): Promise<BuiltStore> {
   const started = performance.now();
+  const total = build.questions.length;
+  const progress = new Progress({ label: `building ${formatCount(total)} entries`, total });
   const embedder = new LocalEmbedder({ dims: build.dims });
   // The options openSemanticStore uses for the `hnsw` backend, so the gateway reads the set it would have written.
   const options = { dims: build.dims, metric: 'cosine', dataDir: build.location, durability: 'snapshot' } as const;
@@ -70,11 +74,12 @@ export async function buildSemanticStore(build: StoreBuild, progress: (line: str
       // Snapshot-mode upserts resolve in microtasks: without a turn of the event loop now and then, a
       // signal handler (the caller's cleanup on Ctrl-C) would wait for the whole build.
       if ((index + 1) % 1000 === 0) await nextTurn();
-      if ((index + 1) % 20_000 === 0) progress(`semantic store: ${index + 1} of ${build.questions.length} entries`);
+      progress.count(index + 1);
     }
+    progress.step('saving the paired set');
   } finally {
     // close() writes the paired set (index and answers) the gateway restores at start.
-    await store.close();
+    await store.close().finally(() => progress.end());
   }
   const buildSeconds = (performance.now() - started) / 1000;
   const readStarted = performance.now();

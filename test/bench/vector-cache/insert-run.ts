@@ -4,6 +4,7 @@
  */
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatCount, Progress } from '@sluice/core/internal';
 import { insertBody } from './bodies.js';
 import type { CollectedMemory } from './collect-garbage.js';
 import type { VectorSet } from './dataset.js';
@@ -64,6 +65,8 @@ export async function insertAlternating(options: {
     loadings.push({ durability, dataDir, service, startMs, emptyRss, emptyCollected, seconds: 0, cpuMicros: 0 });
   }
   const chunk = Math.ceil(set.count / options.chunks);
+  // Both services build their HNSW index from these inserts: on a terminal, a line at most once a second.
+  const progress = new Progress({ label: `building ${formatCount(set.count)} entries in each service`, total: set.count });
   for (let from = 0; from < set.count; from += chunk) {
     const count = Math.min(chunk, set.count - from);
     for (const loading of loadings) {
@@ -80,7 +83,9 @@ export async function insertAlternating(options: {
           ? undefined
           : loading.cpuMicros + cpuAfter - cpuBefore;
     }
+    progress.count(from + count);
   }
+  progress.end();
   const results: Partial<Record<Durability, InsertResult>> = {};
   for (const { durability, dataDir, service, startMs, emptyRss, emptyCollected, seconds, cpuMicros } of loadings) {
     results[durability] = {
