@@ -1,7 +1,7 @@
 /** Rewrites every marked code block in the docs from its source region (`npm run docs` runs it). */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { regionOf, SNIPPET_LANGUAGES } from '../test/docs/snippet-regions.js';
+import { markdownFiles, regionOf, SNIPPET_LANGUAGES } from '../test/docs/snippet-regions.js';
 
 const SNIPPET = /^<!--\s*snippet:\s*(\S+)\s*-->$/;
 
@@ -39,18 +39,4 @@ function syncFile(markdown: string, root: string): string {
     lines.splice(index + 1, end - index - 1, ...text.split('\n').map((line) => (line === '' ? '' : indent + line)));
   }
   return lines.join('\n');
-}
-
-function markdownFiles(root: string): string[] {
-  const files = ['README.md'];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'dist') walk(path);
-      else if (entry.name.endsWith('.md')) files.push(path);
-    }
-  };
-  walk('docs');
-  walk('examples');
-  return files;
 }

@@ -5,6 +5,24 @@
  * in config, YAML and Dockerfiles), marker lines dropped and common indentation removed.
  */
 
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** README.md and every Markdown file under docs/ and examples/ (not in node_modules or dist), relative to `root`. */
+export function markdownFiles(root: string): string[] {
+  const files = ['README.md'];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'dist') walk(path);
+      else if (entry.name.endsWith('.md')) files.push(path);
+    }
+  };
+  walk('docs');
+  walk('examples');
+  return files;
+}
+
 /** Languages whose blocks are code or configuration; shell commands and JSON payloads are not checked. */
 export const SNIPPET_LANGUAGES = ['ts', 'typescript', 'js', 'javascript', 'nginx', 'conf', 'yaml', 'yml', 'dockerfile'];
 

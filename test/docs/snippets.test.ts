@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { parseConfig } from '@sluice/core/internal';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeBlocks, regionOf, SNIPPET_LANGUAGES, type CodeBlock } from './snippet-regions.js';
+import { codeBlocks, markdownFiles, regionOf, SNIPPET_LANGUAGES, type CodeBlock } from './snippet-regions.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,20 +23,6 @@ const COMPILED_OR_RUN = [
   /^docs\/operations\/.+\.(yml|yaml|json)$/,
 ];
 
-function markdownFiles(): string[] {
-  const files = ['README.md'];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'dist') walk(path);
-      else if (entry.name.endsWith('.md')) files.push(path);
-    }
-  };
-  walk('docs');
-  walk('examples');
-  return files;
-}
-
 function problemOf(block: CodeBlock): string | undefined {
   if (block.snippet === undefined) return `a ${block.language} block without a <!-- snippet: path#region --> line before it`;
   const [path = '', region] = block.snippet.split('#');
@@ -50,7 +36,7 @@ function problemOf(block: CodeBlock): string | undefined {
 }
 
 describe('docs: every code snippet is taken from a file the tests compile or run', () => {
-  const files = markdownFiles();
+  const files = markdownFiles(ROOT);
 
   it(`checks ${SNIPPET_LANGUAGES.join(', ')} blocks in README.md, docs/ and examples/`, () => {
     const problems: string[] = [];
