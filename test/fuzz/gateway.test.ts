@@ -1,0 +1,137 @@
+/**
+ * Fuzzing the gateway over HTTP: adversarial chat bodies, near-valid bodies it must refuse, odd calls to
+ * every endpoint and malformed HTTP on raw sockets, against a gateway in its own process in front of a
+ * fake provider. Properties: answers within the error contract, refused bodies reach neither the provider
+ * nor the exact cache, the process stays up, and its heap returns near its baseline.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
+import { answerProblems, errorCode } from './answer-checks.js';
+import { anyChatInput, NONCE, rejectedChat, type ChatInput } from './arbitraries/chat-bodies.js';
+import { endpointCalls } from './arbitraries/endpoint-calls.js';
+import { rawRequests } from './arbitraries/raw-requests.js';
+import { fuzzBudget } from './fuzz-budget.js';
+import { FuzzTally } from './fuzz-tally.js';
+import { gatewayContract } from './gateway-contract.js';
+import { startHost, type HostedService } from './hosted-service.js';
+import type { MemoryReading } from './hosts/host-ipc.js';
+import { call, type Call } from './http-call.js';
+import { rawProblems } from './raw-checks.js';
+import { exchangeRaw } from './raw-exchange.js';
+import { assertMemoryNearBaseline, assertServing } from './service-health.js';
+
+const ENDPOINTS = ['/v1/chat/completions', '/v1/models', '/healthz', '/startupz', '/readyz', '/metrics', '/version'];
+/** Small caches, so that the heap bound measures leaks rather than caches filling up. */
+const CONFIG = 'streaming_enabled on; exact_cache_max_bytes 4194304;';
+
+describe('fuzz: gateway', function () {
+  const budget = fuzzBudget();
+  const tally = new FuzzTally('gateway', budget, ENDPOINTS);
+  this.timeout(budget.seconds * 1000 + 60_000);
+  let upstream: FakeUpstream;
+  let host: HostedService;
+  let baseline: MemoryReading;
+
+  const send = async (sent: Call) => {
+    tally.touch(sent.path.split('?')[0]!);
+    const answer = await call(host.port, sent);
+    if (host.exited() !== undefined) throw new Error(`the gateway ended (${host.exited()}):\n${host.output()}`);
+    return answer;
+  };
+  const postChat = (input: ChatInput) =>
+    send({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      headers: input.contentType === undefined ? {} : { 'content-type': input.contentType },
+      body: input.body,
+      chunked: input.chunked,
+    });
+  const fail = (problems: string[]) => {
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  };
+
+  before(async function () {
+    upstream = await startFakeUpstream();
+    host = await startHost('gateway-host.ts', { FUZZ_UPSTREAM_BASE_URL: upstream.baseUrl, FUZZ_GATEWAY_CONFIG: CONFIG });
+    // Warm-up, so that the baseline is taken with the code paths compiled and lazy state built.
+    for (const input of fc.sample(anyChatInput, { seed: 1, numRuns: 40 })) await postChat(input);
+    for (const path of ENDPOINTS) await send({ method: 'GET', path });
+    baseline = await host.ask<MemoryReading>('memory');
+  });
+
+  afterEach(async () => assertServing(host));
+
+  after(async () => {
+    console.log(`      ${tally.summary()}`);
+    await host?.stop();
+    await upstream?.close();
+  });
+
+  it('answers any chat body within its error contract', async () => {
+    await tally.check(
+      'any chat body',
+      fc.asyncProperty(anyChatInput, async (input) => fail(answerProblems(await postChat(input), gatewayContract))),
+      { runs: 250, shareOfTime: 0.3 },
+    );
+  });
+
+  it('refuses near-valid chat bodies before the provider and the exact cache', async () => {
+    let nonce = 0;
+    await tally.check(
+      'refused chat bodies',
+      fc.asyncProperty(rejectedChat, async (input) => {
+        const unique = `n${(nonce += 1)}-${Date.now()}`;
+        const calls = upstream.calls.length;
+        const answer = await postChat({ ...input, body: input.body.replace(NONCE, unique) });
+        const problems = answerProblems(answer, gatewayContract);
+        const code = errorCode(answer.text);
+        if (answer.status !== input.status || code !== input.code)
+          problems.push(`${input.why}: ${answer.status} ${String(code)}, expected ${input.status} ${input.code}`);
+        if (upstream.calls.length !== calls) problems.push(`${input.why}: the provider was called`);
+        // The valid body it came from was never sent before: a hit would mean the refused one was cached.
+        const base = await postChat({ body: input.base.replace(NONCE, unique), contentType: 'application/json', chunked: false });
+        if (base.status !== 200 || base.headers['x-sluice-cache'] !== 'miss') {
+          problems.push(`the valid base after it: ${base.status}, x-sluice-cache ${String(base.headers['x-sluice-cache'])}`);
+        }
+        fail(problems);
+      }),
+      { runs: 120, shareOfTime: 0.25 },
+    );
+  });
+
+  it('answers odd calls to every endpoint within its error contract', async () => {
+    await tally.check(
+      'odd calls',
+      fc.asyncProperty(endpointCalls(ENDPOINTS, fc.constant({})), async (sent) =>
+        fail(answerProblems(await send(sent), gatewayContract, { head: sent.method === 'HEAD' })),
+      ),
+      { runs: 200, shareOfTime: 0.15 },
+    );
+  });
+
+  it('answers or closes on malformed HTTP, within its error contract', async () => {
+    const requests = rawRequests({
+      paths: ENDPOINTS,
+      headers: fc.subarray([
+        ['content-type', 'application/json'],
+        ['x-sluice-cache-bypass', '1'],
+      ] as const),
+      bodies: anyChatInput.map((input) => input.body).filter((body) => body.length < 100_000),
+    });
+    await tally.check(
+      'malformed HTTP',
+      fc.asyncProperty(requests, async (request) => {
+        for (const path of ENDPOINTS) if (request.head.includes(` ${path} `)) tally.touch(path);
+        fail(rawProblems(request, await exchangeRaw(host.port, request), gatewayContract));
+        if (host.exited() !== undefined) throw new Error(`the gateway ended (${host.exited()}):\n${host.output()}`);
+      }),
+      { runs: 250, shareOfTime: 0.3 },
+    );
+  });
+
+  it('returns its heap near the baseline after the runs', async () => {
+    await assertMemoryNearBaseline('gateway', host, baseline);
+    assert.equal(host.exited(), undefined);
+  });
+});
