@@ -86,7 +86,9 @@ export async function vectorCacheCrashIteration(seed: number): Promise<VectorCac
     // The set alone, as the crash left it: the start's own load must take it (never refuse it, never
     // take a mix of two saves), and every entry in it must be one whole write.
     await copyWithoutLog(dataDir, crashCopy);
-    const settled = await loadPairedSet({ dir: crashCopy, dims: DIMS, metric: 'cosine' });
+    const settled = await loadPairedSet({ dir: crashCopy, dims: DIMS, metric: 'cosine' }).catch((error: Error) => {
+      throw new Error(`vector-cache crash iteration, seed ${seed}: the set the crash left is refused: ${error.message}`);
+    });
     if (settled !== undefined) await rm(settled.payloadFile, { force: true });
     const crashSet = settled === undefined ? undefined : await readSet(crashCopy);
     if (settled !== undefined) {
