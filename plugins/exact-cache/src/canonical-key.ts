@@ -31,7 +31,9 @@ export function canonicalRequestKey(request: Readonly<ChatRequest>, scope: KeySc
 
 /** The part of the request that decides the answer, with model and roles trimmed. */
 function identity(request: Readonly<ChatRequest>, volatileUser: boolean): unknown {
-  const kept: Record<string, unknown> = {};
+  // No prototype: a request's own `__proto__` field (JSON.parse keeps it) must be copied like any field,
+  // not set the prototype (which dropped it from the key, or threw when the prototype was frozen).
+  const kept = Object.create(null) as Record<string, unknown>;
   for (const [field, value] of Object.entries(request)) {
     if (TRANSPORT_ONLY.has(field) || (volatileUser && field === 'user') || value === undefined) continue;
     kept[field] = value;

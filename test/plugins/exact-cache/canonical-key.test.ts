@@ -49,6 +49,21 @@ describe('exact-cache: canonical request key', () => {
     it(`changes with ${what}`, () => assert.notEqual(key(changed), key(base)));
   }
 
+  // Found by fuzzing: `"__proto__": []` was left out of the key (a hit on the entry of the request without
+  // it), and `"__proto__": {"": 1}` before a field "" threw (500 internal_error).
+  it('keys a __proto__ field like any other, whatever it holds', () => {
+    const withProto = (json: string) => JSON.parse(json) as ChatRequest;
+    const plain = '{"model":"gpt-4o","temperature":0,"messages":[{"role":"user","content":"What is a sluice?"}]';
+    for (const extra of ['[]', 'null', '1', '{"tools":[1]}']) {
+      assert.notEqual(key(withProto(`${plain},"__proto__":${extra}}`)), key(base), extra);
+    }
+    // The gateway deep-freezes requests, so the prototype the copy took on was frozen.
+    const frozen = withProto(`${plain},"__proto__":{"":1},"":2}`);
+    Object.freeze(frozen['__proto__']);
+    assert.doesNotThrow(() => key(frozen));
+    assert.notEqual(key(frozen), key(withProto(`${plain},"":2}`)));
+  });
+
   it('scopes by tenant and by mode', () => {
     assert.notEqual(key(base, { tenant: 'acme' }), key(base));
     assert.match(key(base, { mode: 'observe' }), /^v1:default:shadow:/);
