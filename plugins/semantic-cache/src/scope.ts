@@ -29,7 +29,9 @@ export function semanticKey(request: Readonly<ChatRequest>, tenant: string, vola
   const messages = request.messages;
   const last = messages.at(-1);
   const question = typeof last?.content === 'string' ? last.content.trim() : '';
-  const rest: Record<string, unknown> = {};
+  // No prototype: a request's own `__proto__` field (JSON.parse keeps it) must be copied like any field,
+  // not set the prototype (which left it out of the scope, or threw when the prototype was frozen).
+  const rest = Object.create(null) as Record<string, unknown>;
   for (const [field, value] of Object.entries(request)) {
     if (TRANSPORT_ONLY.has(field) || (volatileUser && field === 'user') || field === 'messages') continue;
     rest[field] = value;
