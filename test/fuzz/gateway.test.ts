@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
 import { answerProblems, errorCode } from './answer-checks.js';
-import { anyChatInput, NONCE, rejectedChat, type ChatInput } from './arbitraries/chat-bodies.js';
+import { anyChatInput, chatVariant, NONCE, rejectedChat, type ChatInput } from './arbitraries/chat-bodies.js';
 import { endpointCalls } from './arbitraries/endpoint-calls.js';
 import { rawRequests } from './arbitraries/raw-requests.js';
 import { fuzzBudget } from './fuzz-budget.js';
@@ -23,7 +23,7 @@ import { assertMemoryNearBaseline, assertServing } from './service-health.js';
 
 const ENDPOINTS = ['/v1/chat/completions', '/v1/models', '/healthz', '/startupz', '/readyz', '/metrics', '/version'];
 /** Small caches, so that the heap bound measures leaks rather than caches filling up. */
-const CONFIG = 'streaming_enabled on; exact_cache_max_bytes 4194304;';
+const CONFIG = 'streaming_enabled on; exact_cache_max_entries 1000; exact_cache_max_bytes 4194304;';
 
 describe('fuzz: gateway', function () {
   const budget = fuzzBudget();
@@ -39,6 +39,8 @@ describe('fuzz: gateway', function () {
     if (host.exited() !== undefined) throw new Error(`the gateway ended (${host.exited()}):\n${host.output()}`);
     return answer;
   };
+  // The fake provider records every call with its body: each run forgets those of the runs before.
+  const forgetCalls = () => void (upstream.calls.length = 0);
   const postChat = (input: ChatInput) =>
     send({
       method: 'POST',
@@ -71,8 +73,11 @@ describe('fuzz: gateway', function () {
   it('answers any chat body within its error contract', async () => {
     await tally.check(
       'any chat body',
-      fc.asyncProperty(anyChatInput, async (input) => fail(answerProblems(await postChat(input), gatewayContract))),
-      { runs: 250, shareOfTime: 0.3 },
+      fc.asyncProperty(anyChatInput, async (input) => {
+        forgetCalls();
+        fail(answerProblems(await postChat(input), gatewayContract));
+      }),
+      { runs: 400, shareOfTime: 0.25 },
     );
   });
 
@@ -82,31 +87,57 @@ describe('fuzz: gateway', function () {
       'refused chat bodies',
       fc.asyncProperty(rejectedChat, async (input) => {
         const unique = `n${(nonce += 1)}-${Date.now()}`;
-        const calls = upstream.calls.length;
+        forgetCalls();
         const answer = await postChat({ ...input, body: input.body.replace(NONCE, unique) });
         const problems = answerProblems(answer, gatewayContract);
         const code = errorCode(answer.text);
         if (answer.status !== input.status || code !== input.code)
           problems.push(`${input.why}: ${answer.status} ${String(code)}, expected ${input.status} ${input.code}`);
-        if (upstream.calls.length !== calls) problems.push(`${input.why}: the provider was called`);
+        if (upstream.calls.length !== 0) problems.push(`${input.why}: the provider was called`);
         // The valid body it came from was never sent before: a hit would mean the refused one was cached.
         const base = await postChat({ body: input.base.replace(NONCE, unique), contentType: 'application/json', chunked: false });
-        if (base.status !== 200 || base.headers['x-sluice-cache'] !== 'miss') {
-          problems.push(`the valid base after it: ${base.status}, x-sluice-cache ${String(base.headers['x-sluice-cache'])}`);
+        if (base.status !== 200 || base.headers['x-sluice-cache'] !== 'miss' || upstream.calls.length !== 1) {
+          problems.push(
+            `the valid base after it: ${base.status}, x-sluice-cache ${String(base.headers['x-sluice-cache'])}, ${upstream.calls.length} provider calls`,
+          );
         }
         fail(problems);
       }),
-      { runs: 120, shareOfTime: 0.25 },
+      { runs: 200, shareOfTime: 0.2 },
+    );
+  });
+
+  it('never answers a request from the exact-cache entry of a different one', async () => {
+    let nonce = 0;
+    const asJson = (body: string) => ({ body, contentType: 'application/json', chunked: false });
+    await tally.check(
+      'distinct requests',
+      fc.asyncProperty(chatVariant, async (pair) => {
+        const unique = `v${(nonce += 1)}-${Date.now()}`;
+        forgetCalls();
+        const base = await postChat(asJson(pair.base.replace(NONCE, unique)));
+        const variant = await postChat(asJson(pair.variant.replace(NONCE, unique)));
+        const problems = [...answerProblems(base, gatewayContract), ...answerProblems(variant, gatewayContract)];
+        const cache = variant.headers['x-sluice-cache'];
+        if (base.status !== 200 || variant.status !== 200 || cache !== 'miss' || upstream.calls.length !== 2) {
+          problems.push(
+            `with ${JSON.stringify(pair.field)} added: ${base.status} then ${variant.status} (${String(cache)}), ${upstream.calls.length} provider calls`,
+          );
+        }
+        fail(problems);
+      }),
+      { runs: 100, shareOfTime: 0.1 },
     );
   });
 
   it('answers odd calls to every endpoint within its error contract', async () => {
     await tally.check(
       'odd calls',
-      fc.asyncProperty(endpointCalls(ENDPOINTS, fc.constant({})), async (sent) =>
-        fail(answerProblems(await send(sent), gatewayContract, { head: sent.method === 'HEAD' })),
-      ),
-      { runs: 200, shareOfTime: 0.15 },
+      fc.asyncProperty(endpointCalls(ENDPOINTS, fc.constant({})), async (sent) => {
+        forgetCalls();
+        fail(answerProblems(await send(sent), gatewayContract, { head: sent.method === 'HEAD' }));
+      }),
+      { runs: 300, shareOfTime: 0.15 },
     );
   });
 
@@ -122,11 +153,12 @@ describe('fuzz: gateway', function () {
     await tally.check(
       'malformed HTTP',
       fc.asyncProperty(requests, async (request) => {
+        forgetCalls();
         for (const path of ENDPOINTS) if (request.head.includes(` ${path} `)) tally.touch(path);
         fail(rawProblems(request, await exchangeRaw(host.port, request), gatewayContract));
         if (host.exited() !== undefined) throw new Error(`the gateway ended (${host.exited()}):\n${host.output()}`);
       }),
-      { runs: 250, shareOfTime: 0.3 },
+      { runs: 400, shareOfTime: 0.3 },
     );
   });
 

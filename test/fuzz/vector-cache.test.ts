@@ -130,7 +130,7 @@ describe('fuzz: vector cache', function () {
           problems.push(`${input.why}: the stored entries changed (${before.count} → ${after.count})`);
         fail(problems);
       }),
-      { runs: 200, shareOfTime: 0.25 },
+      { runs: 300, shareOfTime: 0.25 },
     );
   });
 
@@ -138,7 +138,7 @@ describe('fuzz: vector cache', function () {
     await tally.check(
       'any body',
       fc.asyncProperty(anyServiceInput, async (input) => fail(answerProblems(await post(input), vectorCacheContract))),
-      { runs: 250, shareOfTime: 0.25 },
+      { runs: 400, shareOfTime: 0.25 },
     );
   });
 
@@ -150,7 +150,7 @@ describe('fuzz: vector cache', function () {
         const qa = await postJson('/v1/qa', { query: write.entry.vector, k: 1, sim_threshold: 0.999 });
         fail([...answerProblems(written, vectorCacheContract), ...readsBack(write, written, qa)]);
       }),
-      { runs: 60, shareOfTime: 0.1 },
+      { runs: 100, shareOfTime: 0.1 },
     );
   });
 
@@ -161,7 +161,7 @@ describe('fuzz: vector cache', function () {
       fc.asyncProperty(endpointCalls(ENDPOINTS, keys), async (sent) =>
         fail(answerProblems(await send(sent), vectorCacheContract, { head: sent.method === 'HEAD' })),
       ),
-      { runs: 200, shareOfTime: 0.15 },
+      { runs: 300, shareOfTime: 0.15 },
     );
   });
 
@@ -181,7 +181,7 @@ describe('fuzz: vector cache', function () {
         fail(rawProblems(request, await exchangeRaw(host.port, request), vectorCacheContract));
         if (host.exited() !== undefined) throw new Error(`the service ended (${host.exited()}):\n${host.output()}`);
       }),
-      { runs: 250, shareOfTime: 0.25 },
+      { runs: 400, shareOfTime: 0.25 },
     );
   });
 

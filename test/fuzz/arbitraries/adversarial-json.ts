@@ -121,6 +121,15 @@ export const longString: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom(4_096, 65_536, 700_000, 1_100_000), fc.constantFrom('a', 'é', '\\u00e9', '𝔘'))
   .map(([length, unit]) => `"${unit.repeat(Math.ceil(length / unit.length))}"`);
 
+/** Wide rather than deep: arrays of up to 100,000 items (numbers, or empty objects: the densest to parse), objects of up to 30,000 keys. */
+export const wideValue: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom(1_200, 30_000, 100_000), fc.constantFrom('numbers', 'objects', 'keys'))
+  .map(([width, kind]) =>
+    kind === 'keys'
+      ? `{${Array.from({ length: Math.min(width, 30_000) }, (_, i) => `"k${i}":${i}`).join(',')}}`
+      : `[${new Array<string>(width).fill(kind === 'numbers' ? '0' : '{}').join(',')}]`,
+  );
+
 /** Any JSON value of moderate size, as fast-check generates them. */
 export const ordinaryJson: fc.Arbitrary<string> = fc.json({ maxDepth: 3 });
 
@@ -131,6 +140,7 @@ export const adversarialValue: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: numberLikeString, weight: 2 },
   { arbitrary: unicodeString, weight: 3 },
   { arbitrary: deepNesting, weight: 1 },
+  { arbitrary: wideValue, weight: 1 },
   { arbitrary: longString, weight: 1 },
 );
 
@@ -165,6 +175,17 @@ export function wrongTypeFor(kind: JsonKind): fc.Arbitrary<string> {
 export function objectText(entries: readonly (readonly [string, string])[]): string {
   return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
 }
+
+/**
+ * A `__proto__` field holding a field that a sibling after it also has. JSON.parse keeps `__proto__` as
+ * an own field; code that copies fields by assignment sets a prototype instead, and then a frozen one.
+ */
+export const prototypeFields: fc.Arbitrary<readonly (readonly [string, string])[]> = fc
+  .tuple(fc.constantFrom('', 'temperature', 'user', 'tools', 'toString'), fc.constantFrom('1', '"x"', '[1]', 'null'))
+  .map(([name, value]) => [
+    ['__proto__', objectText([[name, '1']])],
+    [name, value],
+  ]);
 
 /** Field names that no request defines, some of them meaningful to JavaScript objects. */
 export const extraFieldName: fc.Arbitrary<string> = fc.oneof(

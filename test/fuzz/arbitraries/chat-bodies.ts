@@ -10,6 +10,7 @@ import {
   notJsonNumber,
   objectText,
   ordinaryJson,
+  prototypeFields,
   tooDeepNesting,
   unicodeString,
   wrongTypeFor,
@@ -73,8 +74,13 @@ const message: fc.Arbitrary<string> = fc
     ]),
   );
 
+const manyMessages = fc
+  .constantFrom(1_000, 20_000)
+  .map((count) => `[${new Array<string>(count).fill('{"role":"user","content":"x"}').join(',')}]`);
+
 const messages = fc.oneof(
   { arbitrary: fc.array(message, { minLength: 1, maxLength: 4 }).map((items) => `[${items.join(',')}]`), weight: 6 },
+  { arbitrary: manyMessages, weight: 1 },
   { arbitrary: wrongTypeFor('array'), weight: 1 },
   { arbitrary: adversarialValue, weight: 1 },
 );
@@ -93,13 +99,15 @@ const chatShaped: fc.Arbitrary<string> = fc
     fc.option(messages, { nil: undefined, freq: 10 }),
     fc.option(fc.oneof(fc.constantFrom('true', 'false', 'null'), adversarialValue), { nil: undefined, freq: 3 }),
     fc.array(fc.tuple(extraFieldName, adversarialValue), { maxLength: 3 }),
+    fc.option(prototypeFields, { nil: [], freq: 6 }),
   )
-  .map(([m, msgs, stream, extras]) =>
+  .map(([m, msgs, stream, extras, prototype]) =>
     objectText([
       ...(m === undefined ? [] : [['model', m] as const]),
       ...(msgs === undefined ? [] : [['messages', msgs] as const]),
       ...(stream === undefined ? [] : [['stream', stream] as const]),
       ...extras,
+      ...prototype,
     ]),
   );
 
@@ -209,4 +217,24 @@ export const rejectedChat: fc.Arbitrary<RejectedChat> = validBase.chain((base) =
     chunked,
     base: objectText(base),
   })),
+);
+
+/** A valid base body and the same request with one field more, which makes it a different request. */
+export interface ChatVariant {
+  readonly base: string;
+  readonly variant: string;
+  readonly field: string;
+}
+
+/** Fields the exact cache leaves out of its key on purpose: they change how the answer travels. */
+const TRANSPORT_ONLY = ['stream', 'stream_options'];
+
+export const chatVariant: fc.Arbitrary<ChatVariant> = validBase.chain((base) =>
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'tools'), extraFieldName),
+      fc.oneof(ordinaryJson, fc.constantFrom('null', '1', '{"":1}', '{"temperature":1}')),
+    )
+    .filter(([name]) => !TRANSPORT_ONLY.includes(name) && !base.some(([field]) => field === name))
+    .map(([name, value]) => ({ base: objectText(base), variant: objectText([...base, [name, value]]), field: name })),
 );
