@@ -253,8 +253,9 @@ export function rawRequests(parts: RawRequestParts): fc.Arbitrary<RawRequest> {
       ]
         .filter(Boolean)
         .join(', ');
-      // A bare CR never ends a line: such a request has no end of its head, so nothing obliges an answer.
-      const complete = framed.complete && lineEnd !== '\r' && !odd.why.startsWith('expect');
+      // Nothing obliges an answer to a head that never ends (a bare CR ends no line), to a body held back
+      // for 100-continue, or to PRI, which Node's parser reads as the start of an HTTP/2 preface.
+      const complete = framed.complete && lineEnd !== '\r' && !odd.why.startsWith('expect') && method !== 'PRI';
       return { head: lines.join(lineEnd) + lineEnd + lineEnd, body: framed.sent, complete, why: why || 'well formed' };
     });
 }
