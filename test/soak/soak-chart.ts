@@ -145,18 +145,22 @@ export function soakChart(report: TrafficReport): string {
     },
   ];
   const height = TOP + panels.length * (PANEL + GAP) + 10;
+  const axisLabel = TOP + (panels.length - 1) * (PANEL + GAP) + PANEL + 34;
   const t = report.totals;
   const heading = `npm run soak: ${(report.seconds / 60).toFixed(1)} min of mixed traffic at ${report.perSecond} requests/s through a gateway with every feature on`;
+  const { heap, rss } = report.memory;
+  const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(2)}`;
   const summary =
-    `${t.requests.toLocaleString('en')} requests, ${t.requests - t.asRequired} not as required; ` +
-    `after major GCs past the ${(report.warmupSeconds / 60).toFixed(1)}-min warm-up (shaded): old generation ` +
-    `${report.memory.heap.slopePerMinute.toFixed(2)} MiB/min, RSS ${report.memory.rss.slopePerMinute.toFixed(2)} MiB/min (dashed: fitted trend); minutes on the x axis`;
+    `${t.requests.toLocaleString('en')} requests, ${t.requests - t.asRequired} not as required; after major GCs past the ` +
+    `${(report.warmupSeconds / 60).toFixed(1)}-min warm-up (shaded): old generation ${signed(heap.slopePerMinute)} MiB/min, ` +
+    `RSS ${signed(rss.slopePerMinute)} MiB/min (dashed)`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="${WIDTH}" height="${height}" fill="#fff"/>`,
     `<text x="${LEFT}" y="24" font-size="14" font-weight="bold">${escape(heading)}</text>`,
     `<text x="${LEFT}" y="42">${escape(summary)}</text>`,
     ...panels.map((panel, index) => panelSvg(panel, index, intervals, minutes, warmup)),
+    `<text x="${LEFT + PLOT / 2}" y="${axisLabel}" text-anchor="middle">minutes of traffic</text>`,
     '</svg>',
     '',
   ].join('\n');
