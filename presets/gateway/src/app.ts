@@ -17,6 +17,8 @@ export interface GatewayState {
 
 export function createGatewayApp(state: GatewayState): Koa {
   const app = new Koa();
+  // Through the gateway's logger, message only: Koa's default printer writes stack traces to stderr.
+  app.on('error', (error: Error) => state.logger.warn({ err: { message: error.message } }, 'http error'));
   const inFlight = state.metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
   const readiness = state.metrics.gauge({ name: 'gw_readiness_state', help: '1 when /readyz answers ready, else 0.' });
   const shutdown = state.metrics.gauge({ name: 'gw_shutdown_in_progress', help: '1 while the gateway drains for shutdown.' });
