@@ -94,6 +94,21 @@ describe('privacy guard plugin: a module that misbehaves', () => {
     assert.deepEqual(scan?.findings, [{ kind: 'other', count: 2, action: 'anonymized', detector_id: 'module' }]);
   });
 
+  it('a severity outside the contract is left out of the evidence, "constructor" included', async () => {
+    const severities = ['constructor', 'medium', '__proto__', 'toString'];
+    module = await scriptedModule({
+      scan: () => ({
+        decision: 'block',
+        action: 'blocked',
+        findings: severities.map((severity) => ({ kind: 'email', count: 1, severity })),
+      }),
+    });
+    guard = await privacyKernel({ url: module.url });
+    assert.equal((await guard.ask(`mail ${EMAIL}`)).error?.code, 'privacy_request_blocked');
+    const scan = guard.events.find((e) => e.event_type === 'privacy.scan') as { decision?: { severity?: unknown } } | undefined;
+    assert.equal(scan?.decision?.severity, 'medium');
+  });
+
   const RESTORE_FAILURES: Readonly<Record<string, Script>> = {
     'restored: false': (body) => ({ restored: false, messages: messagesOf(body) }),
     'a message missing': () => ({ restored: true, messages: [] }),

@@ -28,7 +28,13 @@ export interface ScanOutcome {
   readonly severity: string | undefined;
 }
 
-const SEVERITY_RANK: Readonly<Record<string, number>> = { low: 1, medium: 2, high: 3, critical: 4 };
+/** A Map: a reply's severity "constructor" must not find Object.prototype and pass as known. */
+const SEVERITY_RANK: ReadonlyMap<string, number> = new Map([
+  ['low', 1],
+  ['medium', 2],
+  ['high', 3],
+  ['critical', 4],
+]);
 
 /** Compiled once: every scan and restore reply is checked, local ones included, on the request path. */
 const scanReplyCheck = Compile(ScanReplySchema);
@@ -52,8 +58,8 @@ export function readScanReply(reply: Record<string, unknown>, sent: readonly Wir
   }));
   const severity = findings
     .map((f) => f.severity)
-    .filter((s): s is string => s !== undefined && SEVERITY_RANK[s] !== undefined)
-    .sort((a, b) => SEVERITY_RANK[b]! - SEVERITY_RANK[a]!)[0];
+    .filter((s): s is string => s !== undefined && SEVERITY_RANK.has(s))
+    .sort((a, b) => SEVERITY_RANK.get(b)! - SEVERITY_RANK.get(a)!)[0];
   return {
     block,
     texts: changed && !block ? returned.map((m) => m.content) : undefined,

@@ -3,37 +3,40 @@
  * reads the same to the embedder and to the numbers check whichever way its numbers are written.
  */
 
+// Maps, not object literals: a question's own words ("constructor", "toString") must not find Object.prototype.
 // prettier-ignore
-const UNITS: Readonly<Record<string, number>> = {
+const UNITS: ReadonlyMap<string, number> = new Map(Object.entries({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
   eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70,
   eighty: 80, ninety: 90,
-};
+}));
 
 /** Scales below 1000 multiply the number so far ("two dozen"); the others close a group ("two thousand five"). */
-const SCALES: Readonly<Record<string, number>> = {
-  dozen: 12,
-  hundred: 100,
-  thousand: 1e3,
-  million: 1e6,
-  billion: 1e9,
-  trillion: 1e12,
-};
+const SCALES: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    dozen: 12,
+    hundred: 100,
+    thousand: 1e3,
+    million: 1e6,
+    billion: 1e9,
+    trillion: 1e12,
+  }),
+);
 
 // prettier-ignore
-const ORDINALS: Readonly<Record<string, number>> = {
+const ORDINALS: ReadonlyMap<string, number> = new Map(Object.entries({
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9,
   tenth: 10, eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, twentieth: 20,
   thirtieth: 30, hundredth: 100,
-};
+}));
 
 /** "twice" is "2 times", so "charged twice" and "charged two times" agree. */
-const MULTIPLES: Readonly<Record<string, number>> = { twice: 2, thrice: 3 };
+const MULTIPLES: ReadonlyMap<string, number> = new Map(Object.entries({ twice: 2, thrice: 3 }));
 
 const ORDINAL_DIGITS = /^(\d+)(st|nd|rd|th)$/;
 
-const isNumberWord = (token: string): boolean => token in UNITS || token in SCALES;
+const isNumberWord = (token: string): boolean => UNITS.has(token) || SCALES.has(token);
 
 /**
  * Rewrites runs of number words as one digit token; "a" or "an" before a scale word counts as one
@@ -47,20 +50,20 @@ export function numbersAsDigits(tokens: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length;) {
     const token = tokens[i]!;
-    const ordinal = ORDINALS[token];
+    const ordinal = ORDINALS.get(token);
     if (ordinal !== undefined) {
       out.push(ordinalToken(ordinal));
       i += 1;
       continue;
     }
-    const multiple = MULTIPLES[token];
+    const multiple = MULTIPLES.get(token);
     if (multiple !== undefined) {
       out.push(String(multiple), 'times');
       i += 1;
       continue;
     }
     // "a hundred", "5 million": a leading article or digits multiplied by the scale word after them.
-    const scaled = tokens[i + 1] !== undefined && tokens[i + 1]! in SCALES;
+    const scaled = tokens[i + 1] !== undefined && SCALES.has(tokens[i + 1]!);
     const lead = scaled && (token === 'a' || token === 'an') ? 1 : scaled && /^\d+$/.test(token) ? Number(token) : 0;
     if (lead === 0 && !isNumberWord(token)) {
       out.push(token);
@@ -82,8 +85,8 @@ function readRun(tokens: readonly string[], start: number, lead: number): { valu
   for (let i = start; i < tokens.length; i += 1) {
     const token = tokens[i]!;
     if (token === 'and' && i > start && tokens[i + 1] !== undefined && isNumberWord(tokens[i + 1]!)) continue;
-    const unit = UNITS[token];
-    const scale = SCALES[token];
+    const unit = UNITS.get(token);
+    const scale = SCALES.get(token);
     if (unit !== undefined) {
       // "one two three" is three numbers, not six: a unit only extends "twenty" or "hundred".
       if (!continuesNumber(current, unit)) break;

@@ -1,13 +1,13 @@
 /** Calendar words the hit verification compares: months, weekdays, relative days and periods. */
 
-/** "may" is left out: it is a verb far more often than a month. */
+/** "may" is left out: it is a verb far more often than a month. A Map: "constructor" is not a month. */
 // prettier-ignore
-const MONTHS: Readonly<Record<string, string>> = {
+const MONTHS: ReadonlyMap<string, string> = new Map(Object.entries({
   january: 'jan', jan: 'jan', february: 'feb', feb: 'feb', march: 'mar', mar: 'mar', april: 'apr',
   apr: 'apr', june: 'jun', jun: 'jun', july: 'jul', jul: 'jul', august: 'aug', aug: 'aug',
   september: 'sep', sep: 'sep', sept: 'sep', october: 'oct', oct: 'oct', november: 'nov', nov: 'nov',
   december: 'dec', dec: 'dec',
-};
+}));
 
 const DAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 const RELATIVE_DAYS = new Set(['today', 'tonight', 'tomorrow', 'yesterday']);
@@ -28,7 +28,7 @@ const PERIODS = new Set([
  * calendarWord('month', 'the');    // undefined
  */
 export function calendarWord(token: string, previous: string | undefined): string | undefined {
-  const month = MONTHS[token];
+  const month = MONTHS.get(token);
   if (month !== undefined) return month;
   if (DAYS.has(token) || RELATIVE_DAYS.has(token)) return token;
   if (PERIODS.has(token) && previous !== undefined && RELATIVE.has(previous))

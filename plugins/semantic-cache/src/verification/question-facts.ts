@@ -22,19 +22,21 @@ export interface QuestionFacts {
 const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without']);
 
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
-const OPERATOR_WORDS: Readonly<Record<string, string>> = {
-  plus: '+',
-  minus: '-',
-  times: '×',
-  multiplied: '×',
-  divided: '÷',
-  power: '^',
-};
+const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    plus: '+',
+    minus: '-',
+    times: '×',
+    multiplied: '×',
+    divided: '÷',
+    power: '^',
+  }),
+);
 
 // prettier-ignore
-const ASKS: Readonly<Record<string, string>> = {
+const ASKS: ReadonlyMap<string, string> = new Map(Object.entries({
   who: 'who', whom: 'who', whose: 'who', when: 'when', where: 'where', why: 'why', how: 'how',
-};
+}));
 /** "how much", "how many", "how long" ... ask for a quantity, not a manner. */
 // prettier-ignore
 const QUANTITIES = new Set([
@@ -59,14 +61,14 @@ export function questionFacts(text: string): QuestionFacts {
     const previous = tokens[i - 1];
     const next = tokens[i + 1];
     for (const digits of token.match(/\d+(?:\.\d+)?/g) ?? []) numbers.push(Number(digits));
-    const operator = OPERATOR_WORDS[token];
+    const operator = OPERATOR_WORDS.get(token);
     if (operator !== undefined && previous !== undefined && isOperand(previous)) operators.push(operator);
     if (NEGATIONS.has(token)) negations += 1;
     const date = calendarWord(token, previous);
     if (date !== undefined) dates.push(date);
-    if (!askSeen && (token === 'what' || token === 'which' || token in ASKS)) {
+    if (!askSeen && (token === 'what' || token === 'which' || ASKS.has(token))) {
       askSeen = true;
-      asks = token === 'how' && next !== undefined && QUANTITIES.has(next) ? 'how-much' : ASKS[token];
+      asks = token === 'how' && next !== undefined && QUANTITIES.has(next) ? 'how-much' : ASKS.get(token);
     }
   });
   return { numbers, operators, negations, dates, asks };
