@@ -42,6 +42,12 @@ export const semanticCacheDirectives = defineDirectives({
     args: [{ name: 'ef', schema: Type.Integer({ minimum: 1, maximum: 10000 }) }],
     default: 32,
   },
+  semantic_quick_search_ef: {
+    summary:
+      'Search breadth of a cheaper first search. A near-repeat is almost always among its few nearest, so a hit costs this breadth; only a lookup it leaves without a verified hit searches again at `semantic_search_ef`. 0: one search.',
+    args: [{ name: 'ef', schema: Type.Integer({ minimum: 0, maximum: 10000 }) }],
+    default: 8,
+  },
   semantic_cache_data_dir: {
     summary: 'Directory of the in-process HNSW store (used when `vectordb_url` is absent); `live/` and `evaluation/` inside.',
     args: [{ name: 'path', schema: Type.String({ minLength: 1 }) }],
@@ -121,6 +127,7 @@ export function semanticCacheOptionsFromConfig(config: DirectiveValues): Semanti
     skipMultipleChoices: config.get<boolean>('semantic_skip_multiple_choices') ?? true,
     candidates: config.get<number>('semantic_candidates') ?? 4,
     searchEf: config.get<number>('semantic_search_ef') ?? 32,
+    quickSearchEf: config.get<number>('semantic_quick_search_ef') ?? 8,
     // One switch for both caches: `user` identifies the caller, not the question.
     volatileUser: config.get<boolean>('exact_cache_volatile_user') ?? false,
     embedding: {

@@ -16,6 +16,11 @@ export const SemanticCacheOptionsSchema = Type.Object(
     candidates: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
     /** Search breadth (HNSW ef) of a lookup: the cost of a hit grows with it. */
     searchEf: Type.Integer({ minimum: 1, maximum: 10000, default: 32 }),
+    /**
+     * Breadth of a cheaper first search; the lookup searches again at `searchEf` only when it finds no
+     * verified hit. 0: one search at `searchEf`.
+     */
+    quickSearchEf: Type.Integer({ minimum: 0, maximum: 10000, default: 8 }),
     maxEntryBytes: Type.Integer({ minimum: 1, default: 1024 * 1024 }),
     embedding: Type.Object(
       {

@@ -24,8 +24,8 @@ import type { SemanticEntry } from './entry.js';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
 import { entryId, semanticKey, type SemanticKey } from './scope.js';
 import { semanticMetrics, type SemanticMetrics } from './semantic-metrics.js';
+import { verifiedSearch } from './verified-search.js';
 import { openSemanticStore, type OpenedStore } from './semantic-store.js';
-import { verifyPair } from './verification/verify-pair.js';
 import { cosine } from './cosine.js';
 
 const PLUGIN_NAME = 'semantic-cache';
@@ -184,7 +184,8 @@ export class SemanticCachePlugin implements Plugin {
     slot.key = key;
     let vector: number[];
     try {
-      const embedding = await embedder.embed(key.question, exchange.signal);
+      // The local embedder never waits, and making the client's AbortSignal cost every hit about 10 µs.
+      const embedding = await embedder.embed(key.question, embedder.provider === 'local' ? undefined : exchange.signal);
       vector = embedding.vector;
       const overhead = Math.round(embedding.promptTokens * this.options.embedding.price);
       exchange.cost.overheadMicroUsd += overhead;
@@ -193,20 +194,13 @@ export class SemanticCachePlugin implements Plugin {
       return this.#fault(exchange, 'embed', error);
     }
     slot.vector = vector;
-    let hits;
+    let best, found;
     try {
-      hits = await opened.store.search(vector, {
-        k: this.options.candidates,
-        ef: Math.max(this.options.searchEf, this.options.candidates),
-        filter: { match: { scope: key.scope }, range: { expires_at: { gt: Date.now() } } },
-      });
+      ({ best, found } = await verifiedSearch(opened.store, vector, key, this.options, metrics));
       this.#down = undefined;
     } catch (error) {
       return this.#fault(exchange, 'search', error);
     }
-    const best = hits[0];
-    if (best !== undefined) metrics.threshold(best.similarity >= this.options.threshold);
-    const found = this.#firstVerified(hits, key, metrics);
     metrics.outcome(exchange.mode, found !== undefined);
     this.#evidence(exchange, found ? 'hit' : 'miss', {
       cache: {
@@ -227,21 +221,6 @@ export class SemanticCachePlugin implements Plugin {
       layer: LAYER,
       similarity: found.similarity,
     };
-  }
-
-  #firstVerified(
-    hits: readonly { id: number; similarity: number; payload: SemanticEntry }[],
-    key: SemanticKey,
-    metrics: SemanticMetrics,
-  ) {
-    for (const hit of hits) {
-      if (hit.similarity < this.options.threshold) return undefined;
-      if (!this.options.verify) return hit;
-      const verdict = verifyPair(hit.payload.question, key.question);
-      metrics.verification(verdict.ok ? 'pass' : verdict.reason);
-      if (verdict.ok) return hit;
-    }
-    return undefined;
   }
 
   async #store(exchange: Exchange, response: ModelResponse): Promise<void> {

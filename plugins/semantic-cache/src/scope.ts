@@ -4,7 +4,7 @@
  * sampling parameters, extension fields, the placeholder signature) is hashed into an exact scope, so
  * a hit only ever crosses a paraphrase of the last user turn.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { placeholderSignature, type ChatRequest } from '@sluice/core';
 import { canonicalJson } from '@sluice/core/internal';
 
@@ -47,7 +47,7 @@ export function semanticKey(request: Readonly<ChatRequest>, tenant: string, vola
     last: { ...lastFields, role: (last?.role ?? '').trim() },
     placeholders: placeholderSignature([question]),
   };
-  return { question, scope: createHash('sha256').update(canonicalJson(identity)).digest('hex') };
+  return { question, scope: hash('sha256', canonicalJson(identity)) };
 }
 
 /**

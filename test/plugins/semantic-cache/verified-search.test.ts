@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { Kernel } from '@sluice/core';
+import { semanticKey, type SemanticEntry } from '@sluice/plugin-semantic-cache';
+import type { SearchOptions, VectorHit, VectorStore } from '@sluice/plugin-vector-store';
+import { pino } from 'pino';
+import { semanticMetrics } from '../../../plugins/semantic-cache/src/semantic-metrics.js';
+import { verifiedSearch } from '../../../plugins/semantic-cache/src/verified-search.js';
+import { metricValue } from '../../fixtures/stub-upstream.js';
+
+const QUESTION = 'How do I reset my password on Nimbus 4?';
+const key = semanticKey({ model: 'm', messages: [{ role: 'user', content: QUESTION }] }, 'default', false);
+const RULES = { threshold: 0.9, verify: true, candidates: 4, searchEf: 32, quickSearchEf: 8 };
+
+function hit(id: number, similarity: number, question: string): VectorHit<SemanticEntry> {
+  const payload = { scope: key.scope, expires_at: Date.now() + 60_000, created_at: Date.now(), question, answer: '{}', model: 'm' };
+  return { id, similarity, distance: 1 - similarity, payload };
+}
+
+/** A store that answers each breadth with its own hits and records what it was asked. */
+function storeAnswering(byEf: (ef: number) => VectorHit<SemanticEntry>[]) {
+  const calls: SearchOptions[] = [];
+  const store = {
+    search: async (_vector: readonly number[], options: SearchOptions) => {
+      calls.push(options);
+      return byEf(options.ef!);
+    },
+  } as unknown as VectorStore<SemanticEntry>;
+  return { store, calls };
+}
+
+describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only when it finds no verified hit', () => {
+  let kernel: Kernel;
+  let metrics: ReturnType<typeof semanticMetrics>;
+  const counter = (name: string, labels: Record<string, string>) => metricValue(kernel.metrics, name, labels);
+  beforeEach(() => {
+    kernel = new Kernel({ logger: pino({ level: 'silent' }) });
+    metrics = semanticMetrics(kernel);
+  });
+
+  it('a verified hit of the quick walk answers without a second search', async () => {
+    const { store, calls } = storeAnswering(() => [hit(1, 0.97, 'How can I reset my password on Nimbus 4')]);
+    const { found, best } = await verifiedSearch(store, [1], key, RULES, metrics);
+    assert.equal(found?.id, 1);
+    assert.equal(best?.id, 1);
+    assert.deepEqual(
+      calls.map((c) => [c.k, c.ef]),
+      [[4, 8]],
+    );
+    assert.equal(calls[0]?.filter?.match?.scope, key.scope);
+    assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'pass' }), 1);
+  });
+
+  it('when the quick walk finds nothing above the threshold, the full walk runs and its nearest answers', async () => {
+    const { store, calls } = storeAnswering((ef) =>
+      ef === 8 ? [hit(2, 0.7, 'How do I export my invoices?')] : [hit(1, 0.96, 'how do i reset my password on nimbus 4')],
+    );
+    const { found, best } = await verifiedSearch(store, [1], key, RULES, metrics);
+    assert.equal(found?.id, 1);
+    assert.equal(best?.similarity, 0.96);
+    assert.deepEqual(
+      calls.map((c) => c.ef),
+      [8, 32],
+    );
+    // One lookup, one threshold result: the full walk's nearest.
+    assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'pass' }), 1);
+    assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'fail' }), 0);
+  });
+
+  it('a candidate both walks find and verification rejects is judged and counted once; the miss reports the full walk', async () => {
+    const near = hit(3, 0.95, 'How do I reset my password on Nimbus 5?');
+    const { store, calls } = storeAnswering((ef) => (ef === 8 ? [near] : [near, hit(4, 0.5, 'What is a password?')]));
+    const { found, best } = await verifiedSearch(store, [1], key, RULES, metrics);
+    assert.equal(found, undefined);
+    assert.equal(best?.id, 3);
+    assert.equal(calls.length, 2);
+    assert.equal(await counter('gw_semantic_verification_results_total', { result: 'numbers' }), 1);
+  });
+
+  it('quickSearchEf 0, or not below searchEf, searches once at searchEf; the breadth is never below k', async () => {
+    for (const quickSearchEf of [0, 32, 64]) {
+      const { store, calls } = storeAnswering(() => []);
+      assert.deepEqual(await verifiedSearch(store, [1], key, { ...RULES, quickSearchEf }, metrics), {
+        best: undefined,
+        found: undefined,
+      });
+      assert.deepEqual(
+        calls.map((c) => c.ef),
+        [32],
+        `quickSearchEf ${quickSearchEf}`,
+      );
+    }
+    const { store, calls } = storeAnswering(() => []);
+    await verifiedSearch(store, [1], key, { ...RULES, quickSearchEf: 2, candidates: 6 }, metrics);
+    assert.deepEqual(
+      calls.map((c) => c.ef),
+      [6, 32],
+    );
+  });
+
+  it('with verification off, the first candidate above the threshold answers', async () => {
+    const { store } = storeAnswering(() => [hit(5, 0.95, 'How do I reset my password on Nimbus 5?')]);
+    const { found } = await verifiedSearch(store, [1], key, { ...RULES, verify: false }, metrics);
+    assert.equal(found?.id, 5);
+  });
+
+  it('a store failure rejects, for the caller to apply semantic_fail_open', async () => {
+    const store = {
+      search: async () => {
+        throw new Error('vector store down');
+      },
+    } as unknown as VectorStore<SemanticEntry>;
+    await assert.rejects(verifiedSearch(store, [1], key, RULES, metrics), /vector store down/);
+  });
+});
