@@ -19,6 +19,24 @@ describe('semantic-cache: a paraphrase of the last user turn is answered from th
     assert.equal(await sut.counter('gw_semantic_threshold_results_total', { result: 'pass' }), 1);
   });
 
+  for (const quickSearchEf of [8, 0]) {
+    it(`semantic_quick_search_ef ${quickSearchEf}: among many stored questions, each paraphrase gets its own entry's answer`, async () => {
+      await sut.close();
+      sut = await semanticKernel({ quickSearchEf });
+      const products = ['Nimbus', 'Orbit Mail', 'Atlas CRM', 'Beacon Notes', 'Harbor Bank'];
+      const objects = ['password', 'billing plan', 'profile photo', 'API key', 'invoices', 'username', 'contacts', 'calendar'];
+      const questions = products.flatMap((p) => objects.map((o) => `How do I change my ${o} on ${p}?`));
+      const answers = new Map<string, unknown>();
+      for (const question of questions) answers.set(question, (await sut.ask(question)).response?.body);
+      for (const question of questions) {
+        const exchange = await sut.ask(question.toLowerCase().replace('?', ' please'));
+        assert.equal(exchange.cache.status, 'hit', question);
+        assert.deepEqual(exchange.response?.body, answers.get(question), question);
+      }
+      assert.equal(sut.upstreamCalls(), questions.length);
+    });
+  }
+
   it('misses an unrelated question and counts the threshold failure', async () => {
     await sut.ask('How do I reset my password?');
     const other = await sut.ask('What is the capital of France?');
