@@ -13,6 +13,7 @@ import { ensurePortkey, portkeyConfigHeader, PORTKEY_VERSION, startPortkey } fro
 import { hardwareLine, loadLine, printPeerReport, type PeerRow, type PeerRun } from './peers/report.js';
 import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
 import { upstreamCalls } from './semantic/gateway-metrics.js';
+import { streamingGatewayConfig } from './streaming-rows.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -50,7 +51,7 @@ export async function benchPeers(): Promise<void> {
   try {
     const upstream = await track(startCannedServer());
     const configFile = join(dir, 'gateway.conf');
-    await writeFile(configFile, gatewayConfig(upstream.url));
+    await writeFile(configFile, streamingGatewayConfig(upstream.url));
     const sluice = await track(startGatewayProcess(configFile));
     const portkey = await track(startPortkey(startScript));
     // Both gateways get the very same request: each reads its own header and ignores the other's.
@@ -122,14 +123,4 @@ export async function benchPeers(): Promise<void> {
     await Promise.all(started.map((p) => p.stop()));
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function gatewayConfig(upstreamUrl: string): string {
-  return `listen_addr 127.0.0.1:0;
-log_level warn;
-upstream_base_url ${upstreamUrl}/v1;
-upstream_api_key dummy;
-model_price bench-model 1.0 2.0;
-streaming_enabled on;
-`;
 }

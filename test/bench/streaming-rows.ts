@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { sequentialLatency, type LatencyResult } from './latency.js';
 import { measure, type LoadResult } from './load.js';
 import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
-import { metricTotals } from './semantic/gateway-metrics.js';
+import { metricSeries, metricTotals } from './semantic/gateway-metrics.js';
 import { CANNED_CONTENT, CANNED_EVENTS } from './streaming/canned-events.js';
 import { checkStreamSample, type StreamExpectation } from './streaming/check-stream.js';
 
@@ -62,7 +62,7 @@ export async function benchStreamingRows(paths: ReadonlySet<string>): Promise<St
     // Its own upstream, so no other row's load has warmed or worn its connections.
     const upstream = await track(startCannedServer());
     const configFile = join(dir, 'streaming.conf');
-    await writeFile(configFile, gatewayConfig(upstream.url));
+    await writeFile(configFile, streamingGatewayConfig(upstream.url));
     const run = async (name: string, headers: Record<string, string>, expect: StreamExpectation) => {
       const gateway = await track(startGatewayProcess(configFile));
       const url = `${gateway.url}/v1/chat/completions`;
@@ -80,6 +80,11 @@ export async function benchStreamingRows(paths: ReadonlySet<string>): Promise<St
       rows.push({ load, latency, cpuUsPerRequest });
       const delta = (metric: (typeof METRICS)[number]) => after[metric] - before[metric];
       counts.push(`${name.slice(0, 3)} load: ` + METRICS.map((metric) => `${metric} +${delta(metric)}`).join(', '));
+      // Streams cut by the load generator when its time is up count too: the classes say which these were.
+      if (delta('gw_stream_errors_total') > 0) {
+        const series = await metricSeries(gateway.url, 'gw_stream_errors_total');
+        counts.push(`${name.slice(0, 3)} gw_stream_errors_total since the gateway started: ${series.join(', ')}`);
+      }
       console.error(`done: ${name}`);
     };
     // A fresh answer keeps the provider's chunks (CANNED_EVENTS less usage); a hit is replayed as two chunks and [DONE].
@@ -97,7 +102,8 @@ export async function benchStreamingRows(paths: ReadonlySet<string>): Promise<St
   }
 }
 
-function gatewayConfig(upstreamUrl: string): string {
+/** A gateway with streaming on in front of `upstreamUrl`: rows (g) and (h), and sluice in the peers comparison. */
+export function streamingGatewayConfig(upstreamUrl: string): string {
   return `listen_addr 127.0.0.1:0;
 log_level warn;
 upstream_base_url ${upstreamUrl}/v1;

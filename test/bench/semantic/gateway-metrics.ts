@@ -20,6 +20,21 @@ export async function metricTotals<N extends string>(gatewayUrl: string, names: 
   return totals;
 }
 
+/**
+ * The series of one metric as `{labels} value` lines, for a count that needs explaining.
+ * @example
+ * await metricSeries('http://127.0.0.1:8080', 'gw_stream_errors_total'); // ['{class="client_closed"} 15']
+ */
+export async function metricSeries(gatewayUrl: string, name: string): Promise<string[]> {
+  const response = await fetch(`${gatewayUrl}/metrics`);
+  if (!response.ok) throw new Error(`${gatewayUrl}/metrics answered ${response.status}`);
+  const text = await response.text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .map((line) => line.slice(name.length).trim());
+}
+
 /** Completions the counting upstream (counting-upstream.ts) has served. */
 export async function upstreamCalls(upstreamUrl: string): Promise<number> {
   const response = await fetch(`${upstreamUrl}/bench/calls`);
