@@ -199,6 +199,8 @@ export class SemanticCachePlugin implements Plugin {
       ({ best, found } = await verifiedSearch(opened.store, vector, key, this.options, metrics));
       this.#down = undefined;
     } catch (error) {
+      // No store of this request's answer either: it would wait out the same failing store a second time.
+      slot.vector = undefined;
       return this.#fault(exchange, 'search', error);
     }
     metrics.outcome(exchange.mode, found !== undefined);

@@ -144,13 +144,12 @@ function embedding(fault: FaultName, configuration: Configuration): Expected {
 function vectordb(configuration: Configuration): Expected {
   const cacheError = { event_type: 'cache.error', outcome: 'failed', cache_type: 'semantic', attributes: { step: 'search' } };
   const search = counted('gw_cache_errors_total', { layer: 'semantic', operation: 'search' });
+  // After a failed search the answer is not stored: the request waits for the store once, not twice.
+  const noStore = counted('gw_cache_errors_total', { layer: 'semantic', operation: 'store' }, 0);
   if (configuration.mode === 'observe') {
-    // The answer's store fails too: one evaluation error for the search, one for the store.
-    return served([search, counted('gw_evaluation_errors_total', { layer: 'semantic' }, 2)], [cacheError]);
+    return served([search, noStore, counted('gw_evaluation_errors_total', { layer: 'semantic' })], [cacheError]);
   }
-  if (configuration.failOpen === true) {
-    return served([search, counted('gw_cache_errors_total', { layer: 'semantic', operation: 'store' })], [cacheError], false);
-  }
+  if (configuration.failOpen === true) return served([search, noStore], [cacheError], false);
   return failed(502, 'vectordb_unavailable', [search], [cacheError], false);
 }
 
