@@ -12,7 +12,14 @@ const key = semanticKey({ model: 'm', messages: [{ role: 'user', content: QUESTI
 const RULES = { threshold: 0.9, verify: true, candidates: 4, searchEf: 32, quickSearchEf: 8 };
 
 function hit(id: number, similarity: number, question: string): VectorHit<SemanticEntry> {
-  const payload = { scope: key.scope, expires_at: Date.now() + 60_000, created_at: Date.now(), question, answer: '{}', model: 'm' };
+  const payload = {
+    scope: key.scope,
+    expires_at: Date.now() + 60_000,
+    created_at: Date.now(),
+    question,
+    answer: '{}',
+    model: 'm',
+  };
   return { id, similarity, distance: 1 - similarity, payload };
 }
 
