@@ -184,7 +184,7 @@ export class SemanticCachePlugin implements Plugin {
     slot.key = key;
     let vector: number[];
     try {
-      // The local embedder never waits, and making the client's AbortSignal cost every hit about 10 µs.
+      // The local embedder never waits, and making the client's AbortSignal would cost every hit about 10 µs.
       const embedding = await embedder.embed(key.question, embedder.provider === 'local' ? undefined : exchange.signal);
       vector = embedding.vector;
       const overhead = Math.round(embedding.promptTokens * this.options.embedding.price);
