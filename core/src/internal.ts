@@ -32,3 +32,11 @@ export {
   type ProgressOptions,
   type ProgressStream,
 } from './progress.js';
+export {
+  watchRedis,
+  redactRedisUrl,
+  RedisTimeoutError,
+  type RedisClientLike,
+  type WatchedRedis,
+  type WatchedRedisOptions,
+} from './redis/watched-redis.js';

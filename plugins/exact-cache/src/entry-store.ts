@@ -18,19 +18,13 @@ export interface EntryStore {
   close(): Promise<void>;
 }
 
-/** A Keyv-backed store whose every operation is bounded by `timeoutMs` (0: unbounded, for memory). */
-export function keyvEntryStore(
-  keyv: Keyv<CacheEntry>,
-  timeoutMs: number,
-  state: EntryStore['state'],
-  close: () => Promise<void>,
-): EntryStore {
+/** A Keyv-backed store; the caller bounds its operations (watchRedis for Redis). */
+export function keyvEntryStore(keyv: Keyv<CacheEntry>, state: EntryStore['state'], close: () => Promise<void>): EntryStore {
   return {
     state,
-    get: (key) => bounded(keyv.get(key), timeoutMs, 'get'),
+    get: (key) => keyv.get(key),
     set: async (key, entry, ttlMs) => {
-      const ok = await bounded(keyv.set(key, entry, ttlMs), timeoutMs, 'set');
-      if (ok === false) throw new Error('the store refused the write');
+      if ((await keyv.set(key, entry, ttlMs)) === false) throw new Error('the store refused the write');
     },
     close,
   };
@@ -44,18 +38,4 @@ export function noopEntryStore(reason: string): EntryStore {
     set: async () => undefined,
     close: async () => undefined,
   };
-}
-
-/** A store operation that got no answer within its bound. */
-export class StoreTimeoutError extends Error {
-  override readonly name = 'StoreTimeoutError';
-}
-
-function bounded<T>(operation: Promise<T>, timeoutMs: number, name: string): Promise<T> {
-  if (timeoutMs <= 0) return operation;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeoutError(`store ${name} took longer than ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([operation, timeout]).finally(() => clearTimeout(timer));
 }

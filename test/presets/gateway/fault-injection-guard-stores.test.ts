@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
-import { blackhole, startFaultProxy } from '../../fixtures/fault-proxy.js';
+import { blackhole, pass, startFaultProxy } from '../../fixtures/fault-proxy.js';
 import { describeRedis } from '../../fixtures/redis.js';
 import { redisCommand } from '../../fixtures/resp.js';
-import { ask, freshQuestion, startWatchedGateway } from './fault-injection-gateway.js';
+import { ask, freshQuestion, startWatchedGateway, until } from './fault-injection-gateway.js';
 import { baseConfig } from './gateway-under-test.js';
 
 /** A policy whose every request is counted, so each request sends Redis a command. */
@@ -49,16 +49,42 @@ describeRedis('fault injection: the built-in guards’ Redis behind a fault prox
         return `usage_guard_enabled on;\nusage_guard_tenant_id ${tenant};\nusage_guard_policy_file ${policy};\nusage_guard_kv_url ${kvUrl};\nusage_guard_timeout_seconds 0.4;\n`;
       },
       question: 'How many moons has Jupiter?',
+      readinessRequired: false,
     },
     {
       store: 'privacy mappings (privacy_guard_kv_url)',
       lines: async (kvUrl: string) =>
         `privacy_guard_enabled on;\nprivacy_guard_kv_url ${kvUrl};\nprivacy_guard_kv_key_prefix ${redis().prefix}privacy:;\nprivacy_guard_timeout_seconds 0.4;\n`,
       question: 'Please write to ada@example.com about the invoice.',
+      readinessRequired: true,
     },
   ];
 
-  for (const { store, lines, question } of cases) {
+  for (const { store, lines, question, readinessRequired } of cases) {
+    it(`${store}: a silent Redis fails the request once by its timeout, the next at once, and recovers by itself`, async () => {
+      const proxy = await startFaultProxy('127.0.0.1', redis().port);
+      const gw = await startWatchedGateway(baseConfig(upstream.baseUrl, await lines(`redis://127.0.0.1:${proxy.port}`)));
+      try {
+        assert.equal((await ask(gw, freshQuestion(question))).status, 200);
+        await proxy.set(blackhole);
+        // guard_fail_open is off: the guard's store failing fails the request.
+        const first = await ask(gw, freshQuestion(question));
+        assert.ok(first.status >= 500, `${store}: ${first.status} while Redis is silent`);
+        const accepted = proxy.accepted;
+        const next = await ask(gw, freshQuestion(question));
+        assert.equal(next.status, 502, `${store}: refused at once as unavailable, not a second timeout (${next.code})`);
+        assert.match(next.code ?? '', /_guard_unavailable$/);
+        assert.equal(await gw.readyz(), readinessRequired ? 503 : 200);
+        await proxy.set(pass);
+        await until(async () => (await gw.readyz()) === 200, `${store}: /readyz is 200 again once Redis answers`);
+        await until(async () => (await ask(gw, freshQuestion(question))).status === 200, `${store}: requests pass again`);
+        assert.equal(proxy.accepted, accepted, 'the same connection came back; no reconnection was needed');
+      } finally {
+        await gw.close();
+        await proxy.close();
+      }
+    });
+
     it(`${store}: the gateway shuts down within 5 s while Redis is blackholed`, async () => {
       const proxy = await startFaultProxy('127.0.0.1', redis().port);
       const gw = await startWatchedGateway(baseConfig(upstream.baseUrl, await lines(`redis://127.0.0.1:${proxy.port}`)));

@@ -43,6 +43,7 @@ export async function openLocalBackend(
         keyPrefix: options.kvKeyPrefix,
         timeoutMs: Math.min(timeoutMs, 2000),
         connectTimeoutMs: Math.max(2000, Math.min(timeoutMs, 5000)),
+        logger,
       });
     } catch (error) {
       const reason = (error as Error).message;

@@ -5,6 +5,7 @@
  * Redis runs a script alone, which makes check-and-add atomic across gateways.
  */
 import { createClient, defaultReconnectStrategy } from '@keyv/redis';
+import { redactRedisUrl, watchRedis } from '@sluice/core/internal';
 import { decideCharge, type QuotaCharge, type QuotaCounters } from './quota-counters.js';
 
 /** KEYS: counters. ARGV: all-or-nothing flag, then amount, limit, ttl per key. Returns {exceeded, applied, totals…}. */
@@ -37,11 +38,13 @@ export interface RedisQuotaCountersOptions {
   readonly timeoutMs?: number;
   /** Longest the first connection may take. Default 5000. */
   readonly connectTimeoutMs?: number;
+  readonly logger?: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
 
 /**
  * Connects and checks Redis answers; throws (and stops reconnecting) when it does not in time.
- * While connected it stays so in the background; a charge while disconnected fails at once.
+ * While connected it stays so in the background; a charge while disconnected, or after one went
+ * unanswered and before a PING answers again, fails at once.
  * @example
  * const counters = await redisQuotaCounters({ url: 'redis://127.0.0.1:6379', keyPrefix: 'sluice:usage:' });
  */
@@ -54,49 +57,26 @@ export async function redisQuotaCounters(options: RedisQuotaCountersOptions): Pr
     disableOfflineQueue: true,
     socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: defaultReconnectStrategy },
   });
-  let lastError = '';
-  // Without a listener an 'error' would throw inside the client's reconnect loop and end it.
-  client.on('error', (error: Error) => {
-    lastError = (error as NodeJS.ErrnoException).code ?? error.message.slice(0, 120);
+  const redis = await watchRedis(client, {
+    url: options.url,
+    store: 'usage quotas',
+    dependency: 'usage_kv',
+    timeoutMs,
+    connectTimeoutMs,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
-  // At start an error is an answer: a refused connection fails now instead of at the deadline.
-  let refused: ((error: Error) => void) | undefined;
-  const firstError = new Promise<never>((_, reject) => (refused = reject));
-  firstError.catch(() => undefined);
-  client.once('error', (error: Error) => refused?.(error));
-  try {
-    await Promise.race([deadline(client.connect(), connectTimeoutMs, 'connect'), firstError]);
-    await deadline(client.ping(), connectTimeoutMs, 'ping');
-  } catch (error) {
-    if (client.isOpen) client.destroy();
-    throw new Error(`Redis at ${redactUrl(options.url)} did not answer: ${lastError || (error as Error).message}`, {
-      cause: error,
-    });
-  }
   return {
     async charge(charges: readonly QuotaCharge[], allOrNothing: boolean) {
       if (charges.length === 0) return decideCharge([], charges, allOrNothing);
-      if (!client.isReady) throw new Error(`Redis is not connected (${lastError || 'reconnecting'})`);
       const args = [allOrNothing ? '1' : '0'];
       for (const c of charges) args.push(String(c.amount), String(c.limit), String(Math.max(1, Math.ceil(c.ttlMs))));
-      const reply = (await deadline(
-        client.eval(CHARGE_SCRIPT, { keys: charges.map((c) => `${prefix}${c.key}`), arguments: args }),
-        timeoutMs,
-        'charge',
-      )) as number[];
+      const keys = charges.map((c) => `${prefix}${c.key}`);
+      const reply = (await redis.command(() => client.eval(CHARGE_SCRIPT, { keys, arguments: args }), 'charge')) as number[];
       const [exceeded = 0, applied = 0, ...totals] = reply.map(Number);
       return { totals, exceeded: exceeded - 1, applied: applied === 1 };
     },
-    state: () => (client.isReady ? { up: true } : { up: false, reason: lastError || 'reconnecting' }),
-    close: async () => {
-      if (!client.isOpen) return;
-      // A graceful close waits for every pending reply, which a silent Redis never sends: wait only so long.
-      const closing = client.close();
-      closing.catch(() => undefined);
-      await deadline(closing, timeoutMs, 'close').catch(() => {
-        if (client.isOpen) client.destroy();
-      });
-    },
+    state: () => redis.state(),
+    close: () => redis.close(),
   };
 }
 
@@ -113,22 +93,4 @@ export function unreachableQuotaCounters(reason: string): QuotaCounters {
 }
 
 /** A URL safe to log: the password is replaced. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '****';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
-}
-
-function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis ${what} took longer than ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
+export const redactUrl = (url: string): string => redactRedisUrl(url, 'the configured URL');
