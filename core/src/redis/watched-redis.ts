@@ -52,7 +52,8 @@ export class RedisTimeoutError extends Error {
 /**
  * Connects `client` and checks a PING answers; throws, with the client destroyed, when either fails in time.
  * @example
- * const redis = await watchRedis(createClient({ url, disableOfflineQueue: true }), { url, store: 'exact cache', dependency: 'kv', timeoutMs: 300, connectTimeoutMs: 2000 });
+ * const client = createClient({ url, disableOfflineQueue: true }); // from @keyv/redis
+ * const redis = await watchRedis(client, { url, store: 'exact cache', dependency: 'kv', timeoutMs: 300, connectTimeoutMs: 2000 });
  * await redis.command(() => client.get('k'), 'get');
  */
 export async function watchRedis(client: RedisClientLike, options: WatchedRedisOptions): Promise<WatchedRedis> {
