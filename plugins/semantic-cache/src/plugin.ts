@@ -21,6 +21,7 @@ import { createEmbedder } from './embeddings/create-embedder.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
 import type { SemanticEntry } from './entry.js';
+import type { RestoreProgress } from '@sluice/plugin-vector-store';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
 import { entryId, semanticKey, type SemanticKey } from './scope.js';
 import { semanticMetrics, type SemanticMetrics } from './semantic-metrics.js';
@@ -58,6 +59,8 @@ export class SemanticCachePlugin implements Plugin {
   constructor(
     options: SemanticCacheOptionsInput = {},
     readonly serverVersion = '0.0.0',
+    /** Called as the in-process store is restored at start: each phase, and each log record replayed. */
+    readonly onRestore?: (progress: RestoreProgress) => void,
   ) {
     this.options = validateOptions(PLUGIN_NAME, SemanticCacheOptionsSchema, options);
   }
@@ -114,7 +117,14 @@ export class SemanticCachePlugin implements Plugin {
       }
     }
     try {
-      this.#opened = await openSemanticStore(this.options.store, kernel.mode, dims, kernel.logger, this.serverVersion);
+      this.#opened = await openSemanticStore(
+        this.options.store,
+        kernel.mode,
+        dims,
+        kernel.logger,
+        this.serverVersion,
+        this.onRestore,
+      );
     } catch (error) {
       const reason = (error as Error).message;
       if (!this.options.failOpen && kernel.mode === 'enforce') throw new Error(`vectordb: ${reason}`, { cause: error });

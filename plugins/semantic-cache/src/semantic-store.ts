@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Mode } from '@sluice/core';
-import { HnswVectorStore, QdrantVectorStore, type VectorStore } from '@sluice/plugin-vector-store';
+import { HnswVectorStore, QdrantVectorStore, type RestoreProgress, type VectorStore } from '@sluice/plugin-vector-store';
 import { INDEXED_FIELDS, type SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 
@@ -34,6 +34,7 @@ export async function openSemanticStore(
   dims: number,
   logger: Logger,
   serverVersion: string,
+  onRestore?: (progress: RestoreProgress) => void,
 ): Promise<OpenedStore> {
   const location = storeLocation(options, mode);
   if (options.vectordbUrl !== undefined) {
@@ -58,6 +59,7 @@ export async function openSemanticStore(
     durability: 'snapshot',
     serverVersion,
     logger,
+    ...(onRestore === undefined ? {} : { onRestore }),
   });
   return {
     store,

@@ -14,7 +14,7 @@ const COMMAND = 'sluice gateway';
 
 export const GATEWAY_HELP: CommandHelp = {
   usage: [
-    'sluice gateway [--config FILE]',
+    'sluice gateway [--config FILE] [--progress]',
     'sluice gateway [--config FILE] --test-config | --print-config',
     'sluice gateway [--config FILE] --prune-expired-semantic-cache [--progress]',
   ],
@@ -25,7 +25,10 @@ export const GATEWAY_HELP: CommandHelp = {
     ['-t, --test-config', 'validate the file without connecting to anything, then exit'],
     ['--print-config', 'print the resolved configuration, every secret masked, then exit'],
     ['--prune-expired-semantic-cache', 'delete expired semantic cache entries, then exit'],
-    ['--progress', 'show the prune’s progress on stderr even when it is not a terminal'],
+    [
+      '--progress',
+      'show the progress of the semantic store’s restore at start, or of the prune, on stderr even when it is not a terminal',
+    ],
     ['-h, --help', 'show this help'],
   ],
   notes: [
@@ -61,8 +64,8 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
   const actions = ACTIONS.filter((action) => flags[action] === true);
   if (actions.length > 1) throw new UsageError(COMMAND, `--${actions[0]} and --${actions[1]} cannot be combined`);
   const action = actions[0];
-  if (flags.progress === true && action !== 'prune-expired-semantic-cache') {
-    throw new UsageError(COMMAND, '--progress goes with --prune-expired-semantic-cache');
+  if (flags.progress === true && action !== undefined && action !== 'prune-expired-semantic-cache') {
+    throw new UsageError(COMMAND, `--progress goes with serving or --prune-expired-semantic-cache, not --${action}`);
   }
   const file = flags.config ?? DEFAULT_CONFIG_FILE;
   let config: ResolvedConfig;
@@ -81,6 +84,6 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
     case 'prune-expired-semantic-cache':
       return pruneSemanticCache(config, output, progressWanted(flags.progress, progressStream(output)));
     default:
-      return serveGateway(config, file, output);
+      return serveGateway(config, file, output, progressWanted(flags.progress, progressStream(output)));
   }
 }

@@ -1,4 +1,4 @@
-/** The vector cache's start-up restore as a person sees it: steps and replayed records, then one result line. */
+/** A start-up restore (the vector cache's, the gateway's semantic store) as a person sees it: steps and replayed records, then one result line. */
 import { formatCount, formatDuration, Progress, type ProgressStream } from '@sluice/core/internal';
 import type { RestoreProgress } from '@sluice/preset-vector-cache';
 
@@ -16,14 +16,17 @@ export class RestoreDisplay {
   #last: Extract<RestoreProgress, { phase: 'restored' }> | undefined;
   #took = 0;
 
-  constructor(stream: ProgressStream, enabled: boolean) {
+  readonly #label: string;
+
+  constructor(stream: ProgressStream, enabled: boolean, label = 'restoring snapshot') {
     this.#stream = stream;
     this.#enabled = enabled;
+    this.#label = label;
   }
 
   update(progress: RestoreProgress): void {
     if (progress.phase === 'reading-set') {
-      this.#progress = new Progress({ label: 'restoring snapshot', stream: this.#stream, enabled: this.#enabled });
+      this.#progress = new Progress({ label: this.#label, stream: this.#stream, enabled: this.#enabled });
       this.#progress.step('reading the index, answers and tombstones');
       return;
     }

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { GatewayError, Metrics, type ResolvedConfig } from '@sluice/core';
 import { serveChatCompletion } from '@sluice/core/internal';
+import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
 import { loadGatewayConfig } from './config.js';
@@ -18,6 +19,8 @@ export interface GatewayOptions {
   readonly logger?: Logger;
   /** Plugins composed in code, added after the preset's and the config file's own. */
   readonly plugins?: readonly PluginFactory[];
+  /** Called as the in-process semantic store is restored at start (not on a reload): each phase, each log record. */
+  readonly onSemanticRestore?: (progress: RestoreProgress) => void;
 }
 
 /**
@@ -50,7 +53,12 @@ export class Gateway implements GatewayState {
     const logger = options.logger ?? pino({ level: config.get<string>('log_level') ?? 'info' });
     // One registry for the life of the process, so counters survive a reload.
     const metrics = new Metrics();
-    const runtime = buildRuntime(config, { logger, metrics }, options.plugins);
+    const onSemanticRestore = options.onSemanticRestore;
+    const runtime = buildRuntime(
+      config,
+      { logger, metrics, ...(onSemanticRestore ? { onSemanticRestore } : {}) },
+      options.plugins,
+    );
     await runtime.kernel.start();
     return new Gateway(runtime, logger, metrics, options);
   }

@@ -6,7 +6,7 @@ import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-ex
 import { OpenAIUpstreamPlugin, upstreamOptionsFromConfig } from '@sluice/plugin-openai-upstream';
 import { PrivacyGuardPlugin, privacyGuardOptionsFromConfig } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardPlugin, securityGuardOptionsFromConfig } from '@sluice/plugin-security-guard';
-import { SemanticCachePlugin, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
+import { SemanticCachePlugin, semanticCacheOptionsFromConfig, type RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { UsageGuardPlugin, usageGuardOptionsFromConfig } from '@sluice/plugin-usage-guard';
 import { RELEASE_VERSION } from './version.js';
 import type { Logger } from 'pino';
@@ -44,7 +44,7 @@ export type PluginFactory = (config: ResolvedConfig) => Plugin;
  */
 export function buildRuntime(
   config: ResolvedConfig,
-  shared: { logger: Logger; metrics: Metrics },
+  shared: { logger: Logger; metrics: Metrics; onSemanticRestore?: (progress: RestoreProgress) => void },
   composed: readonly PluginFactory[] = [],
 ): Runtime {
   const settings = runtimeSettings(config);
@@ -60,7 +60,10 @@ export function buildRuntime(
   const exact = exactCacheOptionsFromConfig(config);
   if (exact !== undefined) kernel.use(new ExactCachePlugin(exact));
   const semanticOptions = semanticCacheOptionsFromConfig(config);
-  const semantic = semanticOptions === undefined ? undefined : new SemanticCachePlugin(semanticOptions, RELEASE_VERSION);
+  const semantic =
+    semanticOptions === undefined
+      ? undefined
+      : new SemanticCachePlugin(semanticOptions, RELEASE_VERSION, shared.onSemanticRestore);
   if (semantic !== undefined) kernel.use(semantic);
   kernel.use(new OpenAIUpstreamPlugin(upstreamOptionsFromConfig(config)));
   // Their order in the flow comes from the stages they tap, like the preset's own plugins.

@@ -79,16 +79,7 @@ describe('sluice: progress of long operations', function () {
   });
 
   it('gateway --prune-expired-semantic-cache --progress counts on stderr; without it only the results print', async () => {
-    const live = join(dir, 'semantic', 'live');
-    const store = await HnswVectorStore.open<SemanticEntry>({ dims: 512, dataDir: live, durability: 'snapshot' });
-    const now = Date.now();
-    for (let id = 1; id <= 4; id++) {
-      const vector = Array.from({ length: 512 }, (_, i) => (i === id ? 1 : 0));
-      const expiresAt = id <= 2 ? now - 60_000 : now + 3_600_000;
-      const payload = { scope: 's', expires_at: expiresAt, created_at: now, question: `q${id}`, answer: '{}', model: 'm' };
-      await store.upsert({ id, vector, payload });
-    }
-    await store.close();
+    const live = await semanticStore(join(dir, 'semantic'));
     const file = await writeConfig(`semantic_cache_enabled on;\nsemantic_cache_data_dir ${join(dir, 'semantic')};\n`);
 
     const shown = await sluiceProcess(['gateway', '--config', file, '--prune-expired-semantic-cache', '--progress']);
@@ -101,4 +92,56 @@ describe('sluice: progress of long operations', function () {
     assert.equal(quiet.err, '');
     assert.match(quiet.out, /removed 0 expired semantic entries in all/);
   });
+
+  it('gateway --progress shows the semantic store’s restore on stderr and its result before the listening line', async () => {
+    const live = await semanticStore(join(dir, 'semantic'));
+    const file = await writeConfig(
+      `listen_addr 127.0.0.1:0;\nsemantic_cache_enabled on;\nsemantic_cache_data_dir ${join(dir, 'semantic')};\n`,
+    );
+    const shown = await gateway(file, ['--progress']);
+    try {
+      const result = shown.child.lines.findIndex((line) =>
+        /^semantic cache: restored snapshot: 4 vectors, WAL replayed 0 records \(/.test(line),
+      );
+      assert.ok(result >= 0, shown.child.lines.join('\n'));
+      assert.ok(result < shown.child.lines.findIndex((line) => line.startsWith('sluice gateway listening on ')));
+      assert.ok(
+        shown.stderr.some((line) => line.startsWith('restoring the semantic cache')),
+        shown.stderr.join('\n'),
+      );
+    } finally {
+      await shown.child.kill();
+    }
+    const quiet = await gateway(file);
+    try {
+      assert.deepEqual(quiet.stderr, [], 'off a terminal and without --progress, stderr stays clean');
+      assert.ok(!quiet.child.lines.some((line) => line.startsWith('semantic cache: ')), `${live} restored quietly`);
+    } finally {
+      await quiet.child.kill();
+    }
+  });
 });
+
+/** `sluice gateway --config file …flags`, with stderr kept apart; resolves once it listens. */
+async function gateway(file: string, flags: string[] = []): Promise<{ child: Child; stderr: string[] }> {
+  const child = startChild(process.execPath, [SLUICE_BIN, 'gateway', '--config', file, ...flags]);
+  const stderr: string[] = [];
+  child.process.stderr!.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  await child.waitForLine(/listening on (http:\/\/\S+)/, 30_000);
+  return { child, stderr };
+}
+
+/** A saved semantic store of 4 entries under `dataDir` (2 of them expired); returns its `live` directory. */
+async function semanticStore(dataDir: string): Promise<string> {
+  const live = join(dataDir, 'live');
+  const store = await HnswVectorStore.open<SemanticEntry>({ dims: 512, dataDir: live, durability: 'snapshot' });
+  const now = Date.now();
+  for (let id = 1; id <= 4; id++) {
+    const vector = Array.from({ length: 512 }, (_, i) => (i === id ? 1 : 0));
+    const expiresAt = id <= 2 ? now - 60_000 : now + 3_600_000;
+    const payload = { scope: 's', expires_at: expiresAt, created_at: now, question: `q${id}`, answer: '{}', model: 'm' };
+    await store.upsert({ id, vector, payload });
+  }
+  await store.close();
+  return live;
+}

@@ -60,8 +60,8 @@ describe('sluice: usage errors', function () {
       /^sluice gateway: --test-config and --print-config cannot be combined/,
     );
     assertUsageError(
-      await sluiceInProcess('gateway', '--progress'),
-      /^sluice gateway: --progress goes with --prune-expired-semantic-cache/,
+      await sluiceInProcess('gateway', '--test-config', '--progress'),
+      /^sluice gateway: --progress goes with serving or --prune-expired-semantic-cache, not --test-config/,
     );
     assertUsageError(await sluiceInProcess('guard', 'privacy'), /^sluice guard privacy: --listen is required \(e\.g\. --listen /);
     assertUsageError(await sluiceInProcess('audit', '--listen', '127.0.0.1:0'), /^sluice audit: --data is required/);
