@@ -16,10 +16,10 @@ import { FuzzTally } from './fuzz-tally.js';
 import { gatewayContract } from './gateway-contract.js';
 import { startHost, type HostedService } from './hosted-service.js';
 import type { MemoryReading } from './hosts/host-ipc.js';
-import { call, type Call } from './http-call.js';
+import type { Call } from './http-call.js';
 import { rawProblems } from './raw-checks.js';
 import { exchangeRaw } from './raw-exchange.js';
-import { assertMemoryNearBaseline, assertServing } from './service-health.js';
+import { assertMemoryNearBaseline, assertServing, callHosted } from './service-health.js';
 
 const ENDPOINTS = ['/v1/chat/completions', '/v1/models', '/healthz', '/startupz', '/readyz', '/metrics', '/version'];
 /** Small caches, so that the heap bound measures leaks rather than caches filling up. */
@@ -33,12 +33,7 @@ describe('fuzz: gateway', function () {
   let host: HostedService;
   let baseline: MemoryReading;
 
-  const send = async (sent: Call) => {
-    tally.touch(sent.path.split('?')[0]!);
-    const answer = await call(host.port, sent);
-    if (host.exited() !== undefined) throw new Error(`the gateway ended (${host.exited()}):\n${host.output()}`);
-    return answer;
-  };
+  const send = (sent: Call) => callHosted('gateway', host, tally, sent);
   // The fake provider records every call with its body: each run forgets those of the runs before.
   const forgetCalls = () => void (upstream.calls.length = 0);
   const postChat = (input: ChatInput) =>

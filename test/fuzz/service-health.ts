@@ -1,13 +1,22 @@
 /** Checks on a fuzzed service between and after its runs: still up and serving, and its heap back near the baseline. */
 import assert from 'node:assert/strict';
+import type { FuzzTally } from './fuzz-tally.js';
 import type { HostedService } from './hosted-service.js';
 import type { MemoryReading } from './hosts/host-ipc.js';
-import { call } from './http-call.js';
+import { call, type Answer, type Call } from './http-call.js';
 
 /** How far the heap may stay above its warmed-up baseline after a run, once collected. */
 export const HEAP_BOUND_BYTES = 32 * 1024 * 1024;
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** One call, counted against its endpoint; throws with the service's output when the call ended the process. */
+export async function callHosted(service: string, host: HostedService, tally: FuzzTally, sent: Call): Promise<Answer> {
+  tally.touch(sent.path.split('?')[0]!);
+  const answer = await call(host.port, sent);
+  if (host.exited() !== undefined) throw new Error(`the ${service} ended (${host.exited()}):\n${host.output()}`);
+  return answer;
+}
 
 /** The process is still running and answers GET /healthz with 200 `ok`. */
 export async function assertServing(host: HostedService): Promise<void> {

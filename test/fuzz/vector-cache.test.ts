@@ -27,10 +27,10 @@ import { FuzzTally } from './fuzz-tally.js';
 import { startHost, type HostedService } from './hosted-service.js';
 import type { MemoryReading } from './hosts/host-ipc.js';
 import type { StoreDigest } from './hosts/vector-cache-host.js';
-import { call, type Call } from './http-call.js';
+import type { Call } from './http-call.js';
 import { rawProblems } from './raw-checks.js';
 import { exchangeRaw } from './raw-exchange.js';
-import { assertMemoryNearBaseline, assertServing } from './service-health.js';
+import { assertMemoryNearBaseline, assertServing, callHosted } from './service-health.js';
 import { vectorCacheContract } from './vector-cache-contract.js';
 
 const ENDPOINTS = [
@@ -66,12 +66,7 @@ describe('fuzz: vector cache', function () {
   let host: HostedService;
   let baseline: MemoryReading;
 
-  const send = async (sent: Call) => {
-    tally.touch(sent.path.split('?')[0]!);
-    const answer = await call(host.port, sent);
-    if (host.exited() !== undefined) throw new Error(`the service ended (${host.exited()}):\n${host.output()}`);
-    return answer;
-  };
+  const send = (sent: Call) => callHosted('service', host, tally, sent);
   const post = (input: ServiceInput) =>
     send({
       method: 'POST',

@@ -8,12 +8,9 @@ import type { GatewaySample } from './gateway-sampler.js';
 import type { Outcome } from './paced-client.js';
 import { REQUEST_KINDS, type RequestKind } from './traffic-mix.js';
 
-export interface Interval {
-  /** Seconds since the traffic began, at the interval's end. */
-  readonly t: number;
-  readonly seconds: number;
+/** What became of the requests of a span of the run. */
+export interface AnswerCounts {
   readonly requests: number;
-  readonly perSecond: number;
   /** Answers as their request required (intended 403s and 4xx included). */
   readonly asRequired: number;
   /** Answers not as required, split: a 4xx, a 5xx, another status or content, no answer at all. */
@@ -22,6 +19,13 @@ export interface Interval {
   readonly unexpectedOther: number;
   readonly transport: number;
   readonly shed: number;
+}
+
+export interface Interval extends AnswerCounts {
+  /** Seconds since the traffic began, at the interval's end. */
+  readonly t: number;
+  readonly seconds: number;
+  readonly perSecond: number;
   readonly latencyP50Ms: number;
   readonly latencyP99Ms: number;
   readonly cache: Readonly<Record<string, number>>;

@@ -1,6 +1,6 @@
 /** Phase A's figures and verdict: totals, percentiles, memory trends against their bounds, the audit chain. */
 import type { ChainVerdict } from '@sluice/preset-audit';
-import { percentile, type Interval, type KindTotals, type Timeline } from './timeline.js';
+import { percentile, type AnswerCounts, type Interval, type KindTotals, type Timeline } from './timeline.js';
 import { linearTrend, type Trend } from './trend.js';
 import type { RequestKind } from './traffic-mix.js';
 import { MAX_WAITING } from './paced-client.js';
@@ -32,15 +32,7 @@ export interface TrafficReport {
   readonly intervals: readonly Interval[];
   readonly byKind: Readonly<Record<RequestKind, KindTotals>>;
   readonly problems: readonly (readonly [string, number])[];
-  readonly totals: {
-    readonly requests: number;
-    readonly asRequired: number;
-    readonly unexpected4xx: number;
-    readonly unexpected5xx: number;
-    readonly unexpectedOther: number;
-    readonly transport: number;
-    readonly shed: number;
-  };
+  readonly totals: AnswerCounts;
   readonly cache: Readonly<Record<string, number>>;
   readonly latency: { readonly p50Ms: number; readonly p99Ms: number };
   /** Over the intervals' own p99s: the typical interval, the worst one, and the longest single delay. */
