@@ -27,6 +27,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 /** Entries in the store; `BENCH_SEMANTIC_ENTRIES=5000` for a quick run. */
 const ENTRIES = Number(process.env.BENCH_SEMANTIC_ENTRIES ?? 100_000);
+/** The local embedder's length; the gateway's default when unset (`BENCH_SEMANTIC_DIMS=512`: earlier releases'). */
+const DIMS = process.env.BENCH_SEMANTIC_DIMS === undefined ? undefined : Number(process.env.BENCH_SEMANTIC_DIMS);
 /** Stored questions the load asks again, cycled through: more than the gateway's 1,024-body parse memo. */
 const LOAD_QUESTIONS = Math.min(ENTRIES, 4096);
 /** Load questions checked one by one before the run: each must be a hit with its own question's answer. */
@@ -100,7 +102,7 @@ export async function benchSemanticHits(): Promise<SemanticHitsResult> {
     const names = ['gw_cache_semantic_hits', 'gw_requests_total'] as const;
     const before = await metricTotals(gateway.url, names);
     const cpuBefore = gateway.cpuMicros();
-    const name = `(f) semantic hits, local embedder, HNSW of ${ENTRIES} entries`;
+    const name = `(f) semantic hits, local embedder (${options.embedding.localDims} dims), HNSW of ${ENTRIES} entries`;
     const load = await measureCycling(name, { url, bodies, seconds: SECONDS, connections: CONNECTIONS });
     const cpuAfter = gateway.cpuMicros();
     const after = await metricTotals(gateway.url, names);
@@ -132,7 +134,7 @@ semantic_cache_enabled on;
 embedding_provider local;
 semantic_cache_data_dir "${dataDir}";
 semantic_cache_autosave_seconds 0;
-`;
+${DIMS === undefined ? '' : `embedding_local_dims ${DIMS};\n`}`;
 }
 
 function chatRequest(question: string): ChatRequest {

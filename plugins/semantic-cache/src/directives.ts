@@ -1,6 +1,7 @@
 /** The semantic-cache, embedding and vector database directives, and their mapping to plugin options. */
 import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import type { SemanticCacheOptionsInput } from './options.js';
 
 const flag = (summary: string, value: boolean) => ({ summary, args: [{ name: 'flag', schema: Type.Boolean() }], default: value });
@@ -86,7 +87,7 @@ export const semanticCacheDirectives = defineDirectives({
   embedding_local_dims: {
     summary: 'Output length of the local embedder.',
     args: [{ name: 'dims', schema: Type.Integer({ minimum: 16, maximum: 8192 }) }],
-    default: 512,
+    default: LOCAL_EMBEDDER_DEFAULT_DIMS,
   },
   vectordb_url: {
     summary: 'Qdrant gRPC address (`http://host:6334`); absent: the in-process HNSW store.',
@@ -137,7 +138,7 @@ export function semanticCacheOptionsFromConfig(config: DirectiveValues): Semanti
       model: config.get<string>('embedding_model') ?? (provider === 'local' ? 'sluice-lexical-v1' : 'text-embedding-3-small'),
       timeoutSeconds: config.get<number>('embedding_timeout_seconds') ?? config.get<number>('request_timeout_seconds') ?? 120,
       price: config.get<number>('embedding_price') ?? 0,
-      localDims: config.get<number>('embedding_local_dims') ?? 512,
+      localDims: config.get<number>('embedding_local_dims') ?? LOCAL_EMBEDDER_DEFAULT_DIMS,
     },
     store: {
       ...optional<string>('vectordb_url', 'vectordbUrl'),
@@ -158,7 +159,7 @@ export function semanticConfigProblem(config: DirectiveValues): string | undefin
   const size = config.get<number>('vectordb_vector_size');
   const provider = config.get<string>('embedding_provider') ?? 'local';
   if (provider === 'local' && size !== undefined) {
-    const dims = config.get<number>('embedding_local_dims') ?? 512;
+    const dims = config.get<number>('embedding_local_dims') ?? LOCAL_EMBEDDER_DEFAULT_DIMS;
     if (dims !== size)
       return `vectordb_vector_size ${size} does not match the local embedder's output length ${dims} (embedding_local_dims)`;
   }

@@ -1,5 +1,6 @@
 /** Options of the semantic-cache plugin. */
 import Type from 'typebox';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 
 const Seconds = (fallback: number) => Type.Number({ exclusiveMinimum: 0, default: fallback });
 
@@ -33,7 +34,7 @@ export const SemanticCacheOptionsSchema = Type.Object(
         /** USD per 1M input tokens (= micro-USD per token). */
         price: Type.Number({ minimum: 0, default: 0 }),
         /** Output length of the local embedder. */
-        localDims: Type.Integer({ minimum: 16, maximum: 8192, default: 512 }),
+        localDims: Type.Integer({ minimum: 16, maximum: 8192, default: LOCAL_EMBEDDER_DEFAULT_DIMS }),
       },
       { additionalProperties: false, default: {} },
     ),

@@ -2,7 +2,15 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Mode } from '@sluice/core';
-import { HnswVectorStore, QdrantVectorStore, type RestoreProgress, type VectorStore } from '@sluice/plugin-vector-store';
+import {
+  DEFAULT_INDEX_NAME,
+  HnswVectorStore,
+  QdrantVectorStore,
+  readEnvelopeHeader,
+  VectorStoreError,
+  type RestoreProgress,
+  type VectorStore,
+} from '@sluice/plugin-vector-store';
 import { INDEXED_FIELDS, type SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 
@@ -26,7 +34,7 @@ export function storeLocation(options: SemanticCacheOptions['store'], mode: Mode
 
 /**
  * @example
- * const { store } = await openSemanticStore(options.store, 'enforce', 512, logger, '0.1.0');
+ * const { store } = await openSemanticStore(options.store, 'enforce', 256, logger, '0.1.0');
  */
 export async function openSemanticStore(
   options: SemanticCacheOptions['store'],
@@ -60,6 +68,8 @@ export async function openSemanticStore(
     serverVersion,
     logger,
     ...(onRestore === undefined ? {} : { onRestore }),
+  }).catch(async (error: unknown) => {
+    throw (await otherLengthRefusal(location, dims)) ?? error;
   });
   return {
     store,
@@ -68,4 +78,20 @@ export async function openSemanticStore(
     save: async () => void (await store.saveSnapshot()),
     probe: async () => undefined,
   };
+}
+
+/**
+ * The refusal of a saved set written at another vector length, saying what to set: the likeliest cause
+ * is a store written by an earlier release, whose local embedder made 512 numbers by default.
+ */
+async function otherLengthRefusal(location: string, dims: number): Promise<VectorStoreError | undefined> {
+  const header = await readEnvelopeHeader(path.join(location, DEFAULT_INDEX_NAME)).catch(() => undefined);
+  if (header === undefined || header.dims === dims) return undefined;
+  const earlierDefault = header.dims === 512 ? ", the local embedder's default in earlier releases" : '';
+  return new VectorStoreError(
+    'failed_precondition',
+    `the semantic store in ${location} holds vectors of ${header.dims} dimensions and the embedder makes ${dims}. ` +
+      `To keep it, set embedding_local_dims ${header.dims}${earlierDefault}, or use an embedding model of that length; ` +
+      `to start an empty cache, move the directory away`,
+  );
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Metrics } from '@sluice/core';
-import { pruneExpiredSemanticEntries, type SemanticEntry } from '@sluice/plugin-semantic-cache';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS, pruneExpiredSemanticEntries, type SemanticEntry } from '@sluice/plugin-semantic-cache';
 import { HnswVectorStore } from '@sluice/plugin-vector-store';
 import { pino } from 'pino';
 import { semanticKernel, type SemanticUnderTest } from './semantic-under-test.js';
@@ -23,7 +23,12 @@ function advanceClock(ms: number): () => void {
 
 /** The payloads persisted in one store directory (the plugin must be stopped). */
 async function entriesIn(dir: string): Promise<SemanticEntry[]> {
-  const store = await HnswVectorStore.open<SemanticEntry>({ dims: 512, metric: 'cosine', dataDir: dir, durability: 'snapshot' });
+  const store = await HnswVectorStore.open<SemanticEntry>({
+    dims: LOCAL_EMBEDDER_DEFAULT_DIMS,
+    metric: 'cosine',
+    dataDir: dir,
+    durability: 'snapshot',
+  });
   try {
     const entries: SemanticEntry[] = [];
     for await (const record of store.iterate()) entries.push(record.payload);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SemanticEntry } from '@sluice/plugin-semantic-cache';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS, type SemanticEntry } from '@sluice/plugin-semantic-cache';
 import { HnswVectorStore } from '@sluice/plugin-vector-store';
 import { startChild, type Child } from '../../fixtures/child-process.js';
 import { processEnv } from '../vector-cache/service-process.js';
@@ -134,10 +134,14 @@ async function gateway(file: string, flags: string[] = []): Promise<{ child: Chi
 /** A saved semantic store of 4 entries under `dataDir` (2 of them expired); returns its `live` directory. */
 async function semanticStore(dataDir: string): Promise<string> {
   const live = join(dataDir, 'live');
-  const store = await HnswVectorStore.open<SemanticEntry>({ dims: 512, dataDir: live, durability: 'snapshot' });
+  const store = await HnswVectorStore.open<SemanticEntry>({
+    dims: LOCAL_EMBEDDER_DEFAULT_DIMS,
+    dataDir: live,
+    durability: 'snapshot',
+  });
   const now = Date.now();
   for (let id = 1; id <= 4; id++) {
-    const vector = Array.from({ length: 512 }, (_, i) => (i === id ? 1 : 0));
+    const vector = Array.from({ length: LOCAL_EMBEDDER_DEFAULT_DIMS }, (_, i) => (i === id ? 1 : 0));
     const expiresAt = id <= 2 ? now - 60_000 : now + 3_600_000;
     const payload = { scope: 's', expires_at: expiresAt, created_at: now, question: `q${id}`, answer: '{}', model: 'm' };
     await store.upsert({ id, vector, payload });

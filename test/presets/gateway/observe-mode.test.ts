@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EvidenceEvent } from '@sluice/core';
-import type { SemanticEntry } from '@sluice/plugin-semantic-cache';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS, type SemanticEntry } from '@sluice/plugin-semantic-cache';
 import { HnswVectorStore } from '@sluice/plugin-vector-store';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
@@ -22,7 +22,11 @@ async function metric(gw: GatewayUnderTest, name: string, labels: Record<string,
 }
 
 async function storedQuestions(dir: string): Promise<string[]> {
-  const store = await HnswVectorStore.open<SemanticEntry>({ dims: 512, dataDir: dir, durability: 'snapshot' });
+  const store = await HnswVectorStore.open<SemanticEntry>({
+    dims: LOCAL_EMBEDDER_DEFAULT_DIMS,
+    dataDir: dir,
+    durability: 'snapshot',
+  });
   try {
     const questions: string[] = [];
     for await (const record of store.iterate()) questions.push(record.payload.question);

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { SemanticEntry } from '@sluice/plugin-semantic-cache';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS, type SemanticEntry } from '@sluice/plugin-semantic-cache';
 import { HnswVectorStore } from '@sluice/plugin-vector-store';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
@@ -87,11 +87,11 @@ describe('sluice gateway: semantic configuration checks and pruning (real proces
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('--test-config refuses vectordb_vector_size 384 with the local embedder at 512, naming both', async () => {
+  it('--test-config refuses vectordb_vector_size 384 with the local embedder at 256, naming both', async () => {
     const file = await writeConfig(`model_price m 1 2;\n${semanticConfig(dir, 'vectordb_vector_size 384;\n')}`);
     const result = await sluice(['gateway', '--config', file, '--test-config']);
     assert.equal(result.code, 1, result.stdout);
-    assert.match(result.stderr, /vectordb_vector_size 384 does not match the local embedder's output length 512/);
+    assert.match(result.stderr, /vectordb_vector_size 384 does not match the local embedder's output length 256/);
   });
 
   it('--test-config refuses embedding_provider openai_compatible without embedding_base_url', async () => {
@@ -146,7 +146,7 @@ describe('sluice gateway: semantic configuration checks and pruning (real proces
     assert.match(again.stdout, /removed 0 expired semantic entries in all/);
 
     const store = await HnswVectorStore.open<SemanticEntry>({
-      dims: 512,
+      dims: LOCAL_EMBEDDER_DEFAULT_DIMS,
       dataDir: path.join(dir, 'live'),
       durability: 'snapshot',
     });

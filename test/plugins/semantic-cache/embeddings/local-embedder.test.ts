@@ -7,11 +7,11 @@ describe('semantic-cache: LocalEmbedder', () => {
   const embedder = new LocalEmbedder();
   const similarity = async (a: string, b: string) => dot((await embedder.embed(a)).vector, (await embedder.embed(b)).vector);
 
-  it('is the offline sluice-lexical-v1 model with 512 dimensions, known without a call', () => {
+  it('is the offline sluice-lexical-v1 model with 256 dimensions, known without a call', () => {
     assert.equal(embedder.provider, 'local');
     assert.equal(embedder.model, 'sluice-lexical-v1');
-    assert.equal(embedder.dims, 512);
-    assert.equal(LOCAL_EMBEDDER_DEFAULT_DIMS, 512);
+    assert.equal(embedder.dims, 256);
+    assert.equal(LOCAL_EMBEDDER_DEFAULT_DIMS, 256);
   });
 
   it('gives the same vector for the same text, across instances', async () => {
