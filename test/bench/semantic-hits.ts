@@ -28,7 +28,7 @@ const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 /** Entries in the store; `BENCH_SEMANTIC_ENTRIES=5000` for a quick run. */
 const ENTRIES = Number(process.env.BENCH_SEMANTIC_ENTRIES ?? 100_000);
 /** The local embedder's length; the gateway's default when unset (`BENCH_SEMANTIC_DIMS=512`: earlier releases'). */
-const DIMS = process.env.BENCH_SEMANTIC_DIMS === undefined ? undefined : Number(process.env.BENCH_SEMANTIC_DIMS);
+const DIMS = process.env.BENCH_SEMANTIC_DIMS ? Number(process.env.BENCH_SEMANTIC_DIMS) : undefined;
 /** Stored questions the load asks again, cycled through: more than the gateway's 1,024-body parse memo. */
 const LOAD_QUESTIONS = Math.min(ENTRIES, 4096);
 /** Load questions checked one by one before the run: each must be a hit with its own question's answer. */
