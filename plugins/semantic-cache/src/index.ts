@@ -6,6 +6,7 @@ export { semanticSkipReason, type SkipReason, type EligibilityRules } from './el
 export { semanticKey, entryId, type SemanticKey } from './scope.js';
 export type { SemanticEntry } from './entry.js';
 export { storeLocation } from './semantic-store.js';
+export { savedStoreProblem } from './saved-store-check.js';
 export type { RestoreProgress } from '@sluice/plugin-vector-store';
 export { OpenAIEmbedder, type OpenAIEmbedderOptions } from './embeddings/openai-embedder.js';
 export {

@@ -84,7 +84,7 @@ export async function openSemanticStore(
  * The refusal of a saved set written at another vector length, saying what to set: the likeliest cause
  * is a store written by an earlier release, whose local embedder made 512 numbers by default.
  */
-async function otherLengthRefusal(location: string, dims: number): Promise<VectorStoreError | undefined> {
+export async function otherLengthRefusal(location: string, dims: number): Promise<VectorStoreError | undefined> {
   const header = await readEnvelopeHeader(path.join(location, DEFAULT_INDEX_NAME)).catch(() => undefined);
   if (header === undefined || header.dims === dims) return undefined;
   const earlierDefault = header.dims === 512 ? ", the local embedder's default in earlier releases" : '';

@@ -1,6 +1,7 @@
 /** `sluice gateway`: serve, or check/print the config, or prune the semantic cache. */
-import { type ResolvedConfig } from '@sluice/core';
+import { ConfigError, type Mode, type ResolvedConfig } from '@sluice/core';
 import { printConfig, progressWanted } from '@sluice/core/internal';
+import { savedStoreProblem } from '@sluice/plugin-semantic-cache';
 import { GATEWAY_DIRECTIVE_SETS, loadGatewayConfig } from '@sluice/preset-gateway';
 import { UsageError } from './command-error.js';
 import { parseCommandLine } from './command-line.js';
@@ -22,7 +23,10 @@ export const GATEWAY_HELP: CommandHelp = {
     'Run the OpenAI-compatible caching gateway (caches, guards, cost accounting, evidence) as its config file says; once it listens it prints what is on and where metrics and probes are.',
   flags: [
     ['-c, --config FILE', `the configuration file (default: ${DEFAULT_CONFIG_FILE})`],
-    ['-t, --test-config', 'validate the file without connecting to anything, then exit'],
+    [
+      '-t, --test-config',
+      'validate the file, and the length of a saved in-process semantic store, connecting to nothing; then exit',
+    ],
     ['--print-config', 'print the resolved configuration, every secret masked, then exit'],
     ['--prune-expired-semantic-cache', 'delete expired semantic cache entries, then exit'],
     [
@@ -75,9 +79,12 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
     throw configFailure(error, file, flags.config !== undefined);
   }
   switch (action) {
-    case 'test-config':
+    case 'test-config': {
+      const problem = await savedStoreProblem(config, config.get<Mode>('gw_enforcement_mode') ?? 'enforce');
+      if (problem !== undefined) throw configFailure(new ConfigError(`${file}: ${problem}`), file, flags.config !== undefined);
       output.out(`sluice gateway: configuration file ${file} test is successful`);
       return 0;
+    }
     case 'print-config':
       output.out(printConfig(config, GATEWAY_DIRECTIVE_SETS).trimEnd());
       return 0;

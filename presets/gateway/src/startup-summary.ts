@@ -1,5 +1,5 @@
 /** What `sluice gateway` prints once it listens: what is on, and where to look. Never a secret. */
-import type { Plugin } from '@sluice/core';
+import type { DependencyHealth, Mode, Plugin } from '@sluice/core';
 import { AuditSinkPlugin } from '@sluice/plugin-audit-sink';
 import { CostMeterPlugin } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin } from '@sluice/plugin-exact-cache';
@@ -50,7 +50,7 @@ export function startupSummary(runtime: Runtime, url: string): string[] {
     // audit_url is a secret directive: its host is shown, never its path.
     row('audit', audit === undefined ? 'off' : `delivering to ${displayUrl(audit.options.url, { path: false })}`),
     ...(custom.length === 0 ? [] : [row('plugins', custom.join(', '))]),
-    ...(down.length === 0 ? [] : [row('down', `${down.map((d) => d.name).join(', ')} (${url}/readyz says why)`)]),
+    ...(down.length === 0 ? [] : [row('down', downLine(down, mode, url))]),
     row('metrics', `${url}/metrics`),
     row('probes', `${url}/healthz, /startupz, /readyz`),
     ...(runtime.config.get<boolean>('dashboard_enabled') === true ? [row('dashboard', `${url}/dashboard`)] : []),
@@ -99,4 +99,21 @@ function guards(all: readonly (Guard | undefined)[]): string {
     return `${guard.name.replace(/-guard$/, '')} (${details.join(', ')})`;
   });
   return `${shown.join(', ')}${failOpen.size === 1 ? `; ${policy(on[0]!.options.failOpen)}` : ''}`;
+}
+
+/** Dependencies that are down, each pointing where its reason is: the probe it fails, or else the log. */
+function downLine(down: readonly DependencyHealth[], mode: Mode, url: string): string {
+  const byPlace = new Map<string, string[]>();
+  for (const dependency of down) {
+    const place = explainedAt(dependency, mode, url);
+    byPlace.set(place, [...(byPlace.get(place) ?? []), dependency.name]);
+  }
+  return [...byPlace].map(([place, names]) => `${names.join(', ')} (${place} says why)`).join('; ');
+}
+
+function explainedAt(dependency: DependencyHealth, mode: Mode, url: string): string {
+  if (!dependency.readinessRequired) return 'the log';
+  if (!dependency.initialised) return `${url}/startupz`;
+  // Observe mode stays ready through cache outages (probes.ts).
+  return mode === 'enforce' ? `${url}/readyz` : 'the log';
 }

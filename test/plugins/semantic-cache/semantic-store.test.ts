@@ -2,23 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LOCAL_EMBEDDER_DEFAULT_DIMS, type SemanticEntry } from '@sluice/plugin-semantic-cache';
-import { HnswVectorStore } from '@sluice/plugin-vector-store';
+import { LOCAL_EMBEDDER_DEFAULT_DIMS } from '@sluice/plugin-semantic-cache';
+import { saveSemanticSet } from '../../fixtures/semantic-set.js';
 import { semanticKernel } from './semantic-under-test.js';
 
 /** A saved set of one entry in `<dataDir>/live`, where an enforce-mode plugin looks, written at `dims`. */
-async function savedSet(dataDir: string, dims: number): Promise<void> {
-  const store = await HnswVectorStore.open<SemanticEntry>({
-    dims,
-    metric: 'cosine',
-    dataDir: path.join(dataDir, 'live'),
-    durability: 'snapshot',
-  });
-  const now = Date.now();
-  const payload = { scope: 's', expires_at: now + 60_000, created_at: now, question: 'q', answer: '{}', model: 'm' };
-  await store.upsert({ id: 1, vector: Array.from({ length: dims }, (_, i) => (i === 0 ? 1 : 0)), payload });
-  await store.close();
-}
+const savedSet = (dataDir: string, dims: number) => saveSemanticSet(path.join(dataDir, 'live'), dims);
 
 describe('semantic-cache: opening the in-process store', () => {
   let dataDir: string;

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOPIC_GUARD_SOURCE, writePluginPackages, type PluginPackages } from '../../fixtures/plugin-packages.js';
+import { saveSemanticSet } from '../../fixtures/semantic-set.js';
 import { startGatewayProcess } from './gateway-process.js';
 
 /** Several features on at once, each with a secret the summary must not show. */
@@ -60,7 +61,7 @@ describe('sluice gateway: the start-up summary', function () {
         '  guards    security (built-in, enforce), privacy (module http://***@127.0.0.1:9, anonymize), usage (built-in, enforce); fail-open',
         '  audit     delivering to http://127.0.0.1:9',
         '  plugins   topic-guard',
-        `  down      kv (${url}/readyz says why)`,
+        `  down      kv (${url}/startupz says why)`,
         `  metrics   ${url}/metrics`,
         `  probes    ${url}/healthz, /startupz, /readyz`,
         `  dashboard ${url}/dashboard`,
@@ -69,6 +70,29 @@ describe('sluice gateway: the start-up summary', function () {
       const printed = child.lines.join('\n');
       for (const secret of SECRETS) assert.ok(!printed.includes(secret), `${secret} was printed`);
       assert.equal((await fetch(`${url}/metrics`)).status, 200, 'the metrics are where the summary says');
+      const startup = await fetch(`${url}/startupz`);
+      assert.equal(startup.status, 503);
+      assert.match(await startup.text(), /kv not initialised/, 'the probe the summary names says why');
+    } finally {
+      await child.kill();
+    }
+  });
+
+  it('points a dependency no probe watches to the log: an in-process semantic store that could not be opened', async () => {
+    const semantic = join(dir, 'other-length');
+    // Saved at 512 dimensions, where the local embedder now makes 256.
+    await saveSemanticSet(join(semantic, 'live'), 512);
+    const file = join(dir, 'semantic-down.conf');
+    await writeFile(
+      file,
+      `listen_addr 127.0.0.1:0;\nmodel_price m 1 2;\nsemantic_cache_enabled on;\nsemantic_cache_data_dir ${semantic};\n`,
+    );
+    const { child, url } = await startGatewayProcess(file);
+    try {
+      await child.waitForLine(/^ {2}clients /, 10_000);
+      assert.ok(child.lines.includes('  down      vectordb (the log says why)'), child.lines.join('\n'));
+      assert.match(child.lines.join('\n'), /"reason":"the semantic store in [^"]+ holds vectors of 512 dimensions/);
+      assert.equal((await fetch(`${url}/readyz`)).status, 200, 'an in-process store is not readiness-required');
     } finally {
       await child.kill();
     }

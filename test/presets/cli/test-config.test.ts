@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { saveSemanticSet } from '../../fixtures/semantic-set.js';
 import { SLUICE_BIN, writeConfig } from './gateway-process.js';
 
 const run = promisify(execFile);
@@ -48,6 +52,30 @@ describe('sluice gateway --test-config', () => {
     const result = await sluice(['gateway', '--config', file, '--test-config']);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /:1:1: upstream_base_url: .*https:\/\/api\.openai\.com\/v1/);
+  });
+
+  it('refuses a saved in-process semantic store of another length, naming the directive that keeps it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sluice-test-config-'));
+    try {
+      // A store left by an earlier release, whose local embedder made 512 numbers by default.
+      await saveSemanticSet(join(dataDir, 'live'), 512);
+      const semantic = `model_price m 1 2;\nsemantic_cache_enabled on;\nsemantic_cache_data_dir "${dataDir}";\n`;
+      const refused = await sluice(['gateway', '--config', await writeConfig(semantic), '--test-config']);
+      assert.equal(refused.code, 1);
+      assert.match(
+        refused.stderr,
+        /holds vectors of 512 dimensions and the embedder makes 256\. To keep it, set embedding_local_dims 512/,
+      );
+      assert.equal(refused.stdout, '');
+
+      const kept = await writeConfig(`${semantic}embedding_local_dims 512;\n`);
+      assert.equal((await sluice(['gateway', '--config', kept, '--test-config'])).code, 0);
+      // Observe mode opens the evaluation store, which holds nothing yet.
+      const observe = await writeConfig(`${semantic}gw_enforcement_mode observe;\n`);
+      assert.equal((await sluice(['gateway', '--config', observe, '--test-config'])).code, 0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('names a missing file', async () => {
