@@ -4,6 +4,7 @@ import { Exchange, GatewayError, toGatewayError, writeError, type Metrics } from
 import type { Logger } from 'pino';
 import { DASHBOARD_FIGURES_PATH, DASHBOARD_PATH, dashboardEnabled, serveDashboard } from './dashboard/route.js';
 import { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
+import { processMetrics } from './process-metrics.js';
 import type { Runtime } from './runtime.js';
 import { versionBody } from './version.js';
 
@@ -58,7 +59,8 @@ export function createGatewayApp(state: GatewayState): Koa {
         shutdown.set(state.shuttingDown ? 1 : 0);
         const { contentType, body } = await state.metrics.exposition();
         ctx.type = contentType;
-        ctx.body = body;
+        // Each exposition ends with a newline, so the two join as one.
+        ctx.body = body + (await processMetrics().metrics());
         return;
       }
       case '/version':
