@@ -24,7 +24,7 @@ const AREAS: readonly (readonly [string, readonly string[]])[] = [
     ],
   ],
   ['Evidence', ['evidence/event.ts']],
-  ['Metrics', ['metrics.ts']],
+  ['Metrics', ['metrics.ts', 'process-metrics.ts']],
   ['Host', ['host/router.ts', 'host/host-options.ts', 'host/write-error.ts']],
   ['Guard modules', ['guard/module-server.ts', 'placeholder.ts']],
 ];

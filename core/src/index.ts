@@ -31,6 +31,7 @@ export {
   type GatewayErrorDetails,
 } from './errors.js';
 export { Metrics, LATENCY_BUCKETS, type HistogramSpec, type MetricSpec } from './metrics.js';
+export { processMetrics } from './process-metrics.js';
 export * from './evidence/event.js';
 export type { Route, RouteReply, RouteRequest } from './route.js';
 export { createGatewayRouter, gatewayMiddleware } from './host/router.js';

@@ -1,10 +1,9 @@
 /** The gateway's Koa app: probes, metrics, version, the dashboard, then the pipeline of the current runtime. */
 import Koa from 'koa';
-import { Exchange, GatewayError, toGatewayError, writeError, type Metrics } from '@sluice/core';
+import { Exchange, GatewayError, processMetrics, toGatewayError, writeError, type Metrics } from '@sluice/core';
 import type { Logger } from 'pino';
 import { DASHBOARD_FIGURES_PATH, DASHBOARD_PATH, dashboardEnabled, serveDashboard } from './dashboard/route.js';
 import { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
-import { processMetrics } from './process-metrics.js';
 import type { Runtime } from './runtime.js';
 import { versionBody } from './version.js';
 

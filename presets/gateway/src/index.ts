@@ -14,4 +14,3 @@ export { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
 export { versionBody, RELEASE_VERSION, RELEASE_TITLE } from './version.js';
 export { configReference } from './config-reference.js';
 export { startupSummary } from './startup-summary.js';
-export { processMetrics } from './process-metrics.js';

@@ -1,5 +1,5 @@
 /** The `svc_*` metrics of the vector answer cache, on a registry of its own. */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Search latency buckets in seconds: a search is tens of µs to a few ms. */
 const SEARCH_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
@@ -73,6 +73,5 @@ export class ServiceMetrics {
         this.set(sources.licenseDaysUntilExpiry());
       },
     });
-    collectDefaultMetrics({ register: this.registry });
   }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startFakeUpstream } from '../../fixtures/fake-upstream.js';
-import { processMetrics } from '@sluice/preset-gateway';
+import { processMetrics } from '@sluice/core';
 import { Gauge } from 'prom-client';
 import { baseConfig, startGateway } from './gateway-under-test.js';
 

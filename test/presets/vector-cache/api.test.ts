@@ -118,6 +118,11 @@ describe('vector-cache: the HTTP API end to end', () => {
     ]) {
       assert.ok(metrics.includes(`\n${name}\n`), `metrics lack "${name}"`);
     }
+    // Then Node's process metrics, from the one registry the process's services share.
+    assert.ok(metrics.indexOf('# TYPE svc_active_ids gauge') < metrics.indexOf('# TYPE process_cpu_seconds_total counter'));
+    assert.ok(metrics.includes('\n# TYPE nodejs_gc_duration_seconds histogram\n'));
+    const types = [...metrics.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]);
+    assert.equal(new Set(types).size, types.length, 'a metric name is exposed twice');
     const docs = await svc.get('/api-docs');
     assert.equal(docs.status, 200);
     assert.match(docs.text, /swagger-ui-bundle\.js/);

@@ -1,5 +1,6 @@
 /** Liveness, readiness and metrics. */
 import type Router from '@koa/router';
+import { processMetrics } from '@sluice/core';
 import { ServiceError } from '../service-error.js';
 import { requireKey } from './guard.js';
 import type { ServiceContext } from './service-context.js';
@@ -25,6 +26,7 @@ export function mountProbeRoutes(router: Router, service: ServiceContext): void 
   const metricsAccess = service.settings.allowMetricsWithoutAuth ? [] : [app];
   router.get('/metrics', ...metricsAccess, async (ctx) => {
     ctx.type = service.metrics.registry.contentType;
-    ctx.body = await service.metrics.registry.metrics();
+    // Each exposition ends with a newline, so the two join as one.
+    ctx.body = (await service.metrics.registry.metrics()) + (await processMetrics().metrics());
   });
 }
