@@ -53,6 +53,8 @@ export async function openSemanticStore(
       vectorSize: dims,
       timeoutMs: Math.round(options.timeoutSeconds * 1000),
       indexedFields: INDEXED_FIELDS,
+    }).catch((error: unknown) => {
+      throw otherLayoutRefusal(error);
     });
     const probe = async () => {
       const health = await store.health();
@@ -93,5 +95,19 @@ export async function otherLengthRefusal(location: string, dims: number): Promis
     `the semantic store in ${location} holds vectors of ${header.dims} dimensions and the embedder makes ${dims}. ` +
       `To keep it, set embedding_local_dims ${header.dims}${earlierDefault}, or use an embedding model of that length; ` +
       `to start an empty cache, move the directory away`,
+  );
+}
+
+/**
+ * A Qdrant collection of another layout, with what to set: most often its size is another embedding
+ * length, e.g. one made by an earlier release, whose local embedder made 512 numbers by default.
+ */
+function otherLayoutRefusal(error: unknown): unknown {
+  if (!(error instanceof VectorStoreError) || error.code !== 'failed_precondition') return error;
+  return new VectorStoreError(
+    'failed_precondition',
+    `${error.message}. To keep it, make the embedding output its size (embedding_local_dims, 512 by default in ` +
+      `earlier releases, or embedding_model) and set vectordb_vector_size to match; or name another vectordb_collection`,
+    { cause: error },
   );
 }

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from '@sluice/plugin-semantic-cache';
+import { QdrantPeer } from '../../fixtures/qdrant-peer.js';
 import { saveSemanticSet } from '../../fixtures/semantic-set.js';
 import { semanticKernel } from './semantic-under-test.js';
 
@@ -70,5 +71,30 @@ describe('semantic-cache: opening the in-process store', () => {
       assert.doesNotMatch(error.message, /embedding_local_dims/);
       return true;
     });
+  });
+
+  it('Qdrant: refuses a collection of another size naming what to set, and opens it at that size', async () => {
+    const peer = await QdrantPeer.start();
+    try {
+      const store = { vectordbUrl: peer.url };
+      // The collection is made at 512, the local embedder's default in earlier releases.
+      const earlier = await semanticKernel({ failOpen: false, embedding: { localDims: 512 }, store }, 'enforce', dataDir);
+      await earlier.close();
+      await assert.rejects(semanticKernel({ failOpen: false, store }, 'enforce', dataDir), (error: Error) => {
+        assert.match(error.message, /vectordb: qdrant collection "sluice_semantic" has vectors of size 512 with Cosine distance/);
+        assert.match(error.message, /To keep it, make the embedding output its size \(embedding_local_dims, 512 by default/);
+        assert.match(error.message, /or name another vectordb_collection$/);
+        return true;
+      });
+      const kept = await semanticKernel(
+        { failOpen: false, embedding: { localDims: 512 }, store: { ...store, vectorSize: 512 } },
+        'enforce',
+        dataDir,
+      );
+      assert.equal(kept.plugin.health()[0]?.up, true);
+      await kept.close();
+    } finally {
+      await peer.close();
+    }
   });
 });
