@@ -10,7 +10,7 @@ import { semanticKernel } from './semantic-under-test.js';
 /** A saved set of one entry in `<dataDir>/live`, where an enforce-mode plugin looks, written at `dims`. */
 const savedSet = (dataDir: string, dims: number) => saveSemanticSet(path.join(dataDir, 'live'), dims);
 
-describe('semantic-cache: opening the in-process store', () => {
+describe('semantic-cache: opening a store written at another length', () => {
   let dataDir: string;
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-semantic-store-'));
