@@ -98,7 +98,7 @@ describe('docs/operations: the Grafana dashboard and the alert rules read real m
     assert.deepEqual(unknownMetrics(rules.map((expr, index) => ({ where: `rule ${index + 1}`, expr }))), []);
   });
 
-  it('covers hit ratio, savings, latency, errors, guard blocks, evaluation and the vector cache', () => {
+  it('covers hit ratio, savings, latency, errors, guard blocks, evaluation, the process and the vector cache', () => {
     const used = new Set(queries.flatMap(({ expr }) => seriesNames(expr)));
     for (const series of [
       'gw_cache_exact_hits',
@@ -114,6 +114,8 @@ describe('docs/operations: the Grafana dashboard and the alert rules read real m
       'svc_cache_hits_total',
       'svc_search_duration_seconds_bucket',
       'svc_license_days_until_expiry',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_gc_duration_seconds_sum',
     ])
       assert.ok(used.has(series), `no panel reads ${series}`);
     assert.ok(
@@ -122,11 +124,12 @@ describe('docs/operations: the Grafana dashboard and the alert rules read real m
     );
   });
 
-  it('alerts on the error rate, readiness, audit drops and license expiry', () => {
+  it('alerts on the error rate, readiness, event-loop lag, audit drops and license expiry', () => {
     const names = [...readFileSync(join(OPS, 'alerts.yml'), 'utf8').matchAll(/^\s*- alert: (\w+)$/gm)].map((m) => m[1]);
     for (const name of [
       'SluiceGatewayHighErrorRate',
       'SluiceGatewayNotReady',
+      'SluiceGatewayEventLoopLagging',
       'SluiceAuditEventsDropped',
       'SluiceLicenseExpiringSoon',
       'SluiceLicenseExpired',

@@ -1,9 +1,11 @@
 /**
  * The `gw_*` and `svc_*` metrics the sources register, found where they are declared: a metric
- * spec's `name: '…'` after `counter`, `gauge` or `histogram`, and the vector cache's `counter('svc_…')`.
+ * spec's `name: '…'` after `counter`, `gauge` or `histogram`, and the vector cache's `counter('svc_…')`;
+ * plus Node's process metrics, which both services expose from `processMetrics()`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processMetrics } from '@sluice/core';
 
 export type MetricType = 'counter' | 'gauge' | 'histogram';
 
@@ -32,6 +34,7 @@ export function registeredMetrics(root: string): Map<string, MetricType> {
     }
     for (const match of text.matchAll(SVC_COUNTER)) metrics.set(match[1]!, 'counter');
   }
+  for (const metric of processMetrics().getMetricsAsArray()) metrics.set(metric.name, String(metric.type) as MetricType);
   return metrics;
 }
 
