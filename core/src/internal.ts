@@ -37,6 +37,7 @@ export {
   redactRedisUrl,
   RedisTimeoutError,
   type RedisClientLike,
+  type RedisLogger,
   type WatchedRedis,
   type WatchedRedisOptions,
 } from './redis/watched-redis.js';

@@ -32,7 +32,13 @@ export interface WatchedRedisOptions {
   readonly timeoutMs: number;
   /** Longest the first connection and PING may take. */
   readonly connectTimeoutMs: number;
-  readonly logger?: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  readonly logger?: RedisLogger;
+}
+
+/** The part of a pino logger the watcher uses. */
+export interface RedisLogger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
 }
 
 export interface WatchedRedis {

@@ -10,12 +10,13 @@ import {
   type ModelResponse,
   type Plugin,
 } from '@sluice/core';
+import { redactRedisUrl } from '@sluice/core/internal';
 import { canonicalRequestKey } from './canonical-key.js';
 import { noopEntryStore, type EntryStore } from './entry-store.js';
 import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';
 import { memoryEntryStore } from './memory-store.js';
 import { ExactCacheOptionsSchema, type ExactCacheOptions, type ExactCacheOptionsInput } from './options.js';
-import { redactUrl, redisEntryStore } from './redis-store.js';
+import { redisEntryStore } from './redis-store.js';
 
 const PLUGIN_NAME = 'exact-cache';
 const LAYER = 'exact';
@@ -72,7 +73,7 @@ export class ExactCachePlugin implements Plugin {
       const reason = (error as Error).message;
       if (!this.options.failOpen) throw new Error(`kv: ${reason}`, { cause: error });
       logger.error(
-        { dependency: 'kv', url: redactUrl(this.options.kvUrl), reason },
+        { dependency: 'kv', url: redactRedisUrl(this.options.kvUrl, 'kv_url'), reason },
         'exact cache disabled until restart: the store is unreachable (kv_fail_open on)',
       );
       this.#store = noopEntryStore(reason);

@@ -5,7 +5,7 @@
  * at once and the store reports down until a PING answers again.
  */
 import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { redactRedisUrl, watchRedis } from '@sluice/core/internal';
+import { watchRedis } from '@sluice/core/internal';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import { keyvEntryStore, type CacheEntry, type EntryStore } from './entry-store.js';
@@ -49,6 +49,3 @@ export async function redisEntryStore(options: RedisStoreOptions, logger: Logger
     set: (key, entry, ttlMs) => redis.command(() => entries.set(key, entry, ttlMs), 'set'),
   };
 }
-
-/** A URL safe to log: the password is replaced. */
-export const redactUrl = (url: string): string => redactRedisUrl(url, 'kv_url');

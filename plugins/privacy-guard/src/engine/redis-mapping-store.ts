@@ -4,7 +4,7 @@
  * the client keeps reconnecting in the background.
  */
 import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis } from '@sluice/core/internal';
+import { watchRedis, type RedisLogger } from '@sluice/core/internal';
 import { Keyv } from 'keyv';
 import type { MappingRecord, MappingStore } from './mapping-store.js';
 
@@ -20,10 +20,7 @@ export interface RedisMappingStoreOptions {
 }
 
 /** The part of a pino logger the store uses. */
-export interface StoreLogger {
-  warn(details: object, message: string): void;
-  info(details: object, message: string): void;
-}
+export type StoreLogger = RedisLogger;
 
 /**
  * Connects and checks Redis answers; throws when it does not within the connect timeout.

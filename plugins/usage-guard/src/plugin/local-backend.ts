@@ -5,12 +5,13 @@
  * until a restart connects again (the same no-op-until-restart rule as the caches).
  */
 import type { DependencyHealth, Kernel } from '@sluice/core';
+import { redactRedisUrl } from '@sluice/core/internal';
 import { UnknownUsagePolicyError, UsageEngine } from '../engine/usage-engine.js';
 import { builtinUsagePolicy } from '../policy/builtin-policy.js';
 import { loadUsagePolicy } from '../policy/parse-policy.js';
 import { memoryQuotaCounters } from '../quota/memory-counters.js';
 import type { QuotaCounters } from '../quota/quota-counters.js';
-import { redactUrl, redisQuotaCounters, unreachableQuotaCounters } from '../quota/redis-counters.js';
+import { redisQuotaCounters, unreachableQuotaCounters } from '../quota/redis-counters.js';
 import type { UsageGuardOptions } from './options.js';
 import { localUsageBackend, type UsageBackend } from './usage-backend.js';
 
@@ -49,7 +50,7 @@ export async function openLocalBackend(
       const reason = (error as Error).message;
       if (!options.failOpen) throw new Error(`usage kv: ${reason}`, { cause: error });
       logger.error(
-        { dependency: 'usage_kv', url: redactUrl(options.kvUrl), reason },
+        { dependency: 'usage_kv', url: redactRedisUrl(options.kvUrl, 'the configured URL'), reason },
         'usage quotas unavailable until restart: Redis is unreachable (guard_fail_open on: requests go on)',
       );
       counters = unreachableQuotaCounters(reason);

@@ -5,7 +5,7 @@
  * Redis runs a script alone, which makes check-and-add atomic across gateways.
  */
 import { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { redactRedisUrl, watchRedis } from '@sluice/core/internal';
+import { watchRedis, type RedisLogger } from '@sluice/core/internal';
 import { decideCharge, type QuotaCharge, type QuotaCounters } from './quota-counters.js';
 
 /** KEYS: counters. ARGV: all-or-nothing flag, then amount, limit, ttl per key. Returns {exceeded, applied, totals…}. */
@@ -38,7 +38,7 @@ export interface RedisQuotaCountersOptions {
   readonly timeoutMs?: number;
   /** Longest the first connection may take. Default 5000. */
   readonly connectTimeoutMs?: number;
-  readonly logger?: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  readonly logger?: RedisLogger;
 }
 
 /**
@@ -91,6 +91,3 @@ export function unreachableQuotaCounters(reason: string): QuotaCounters {
     close: async () => undefined,
   };
 }
-
-/** A URL safe to log: the password is replaced. */
-export const redactUrl = (url: string): string => redactRedisUrl(url, 'the configured URL');
