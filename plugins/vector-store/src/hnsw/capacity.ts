@@ -2,12 +2,15 @@
 import { VectorStoreError } from '../vector-store-error.js';
 import { HNSW_MAX_ID } from './hnsw-options.js';
 
-/** Doubling keeps the number of resizes (each a realloc of the whole base layer) logarithmic. */
+/**
+ * Doubling keeps the number of resizes (each a realloc of the whole base layer) logarithmic. Never to 0:
+ * hnswlib's resizeIndex(0) frees the base layer with realloc and goes on using the freed block.
+ */
 export function grownCapacity(capacity: number): number {
   if (capacity >= HNSW_MAX_ID) {
     throw new VectorStoreError('unavailable', `the index is full: hnswlib cannot hold more than ${HNSW_MAX_ID} vectors`);
   }
-  return Math.min(capacity * 2, HNSW_MAX_ID);
+  return Math.min(Math.max(capacity * 2, 1), HNSW_MAX_ID);
 }
 
 export interface IndexShape {

@@ -105,6 +105,9 @@ export class HnswIndex {
     if (elements.active.length + elements.deleted.length !== native.getCurrentCount()) {
       throw new VectorStoreError('failed_precondition', `${file}: changed while it was being read`);
     }
+    // hnswlib reads a file of 0 elements as a capacity of 0, and growing 0 by doubling is
+    // resizeIndex(0): realloc(p, 0) frees the base layer while hnswlib keeps the pointer.
+    if (native.getMaxElements() === 0) native.resizeIndex(resolved.initialCapacity);
     const fromFile = Object.freeze({ ...resolved, M: header.M, efConstruction: header.efConstruction });
     return new HnswIndex(native, fromFile, elements.active, elements.deleted);
   }

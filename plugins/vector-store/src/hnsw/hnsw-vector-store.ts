@@ -105,10 +105,11 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     const state = loaded?.state ?? StoreState.empty<P>(indexOptions);
     // The log is opened in both modes: in `snapshot` mode it is never appended to, but a log left by
     // an earlier `wal` run is still replayed and then retired by the first save.
-    const wal = await WriteAheadLog.open(resolved.dataDir);
+    const replayFrom = loaded?.walSegment ?? 0;
+    const wal = await WriteAheadLog.open(resolved.dataDir, replayFrom);
     let replayed = 0;
     report({ phase: 'replaying-log', vectors: state.payloads.size, records: 0 });
-    for await (const record of wal.replay(loaded?.walSegment ?? 0)) {
+    for await (const record of wal.replay(replayFrom)) {
       try {
         state.apply(record.meta as StoreChange<P>, record.vector);
       } catch (error) {

@@ -36,7 +36,8 @@ interface Pending {
 
 /**
  * A write-ahead log in one directory. Each process start writes to a new segment after the highest,
- * so a segment is only ever appended to by one writer, once.
+ * and never below the segment its restored snapshot replays from, so a segment is only ever appended
+ * to by one writer, once, and every record appended is one the next replay reads.
  * @example
  * const wal = await WriteAheadLog.open('/data/wal');
  * for await (const { meta, vector } of wal.replay(set.walSegment)) apply(meta, vector);
@@ -61,11 +62,15 @@ export class WriteAheadLog {
     this.#segment = segment;
   }
 
-  /** Opens the log in `dir` (created when missing); appends go to a new segment after the highest found. */
-  static async open(dir: string): Promise<WriteAheadLog> {
+  /**
+   * Opens the log in `dir` (created when missing). Appends go to a new segment after the highest found,
+   * and to none below `replayFrom`: a saved set that retired every segment still names the one its replay
+   * starts at, and records written below it would be skipped at the next start.
+   */
+  static async open(dir: string, replayFrom = 0): Promise<WriteAheadLog> {
     await mkdir(dir, { recursive: true });
     const segments = await listSegments(dir);
-    return new WriteAheadLog(dir, (segments.at(-1) ?? 0) + 1);
+    return new WriteAheadLog(dir, Math.max((segments.at(-1) ?? 0) + 1, replayFrom));
   }
 
   /** The segment new appends go to. */

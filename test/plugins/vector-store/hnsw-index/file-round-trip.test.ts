@@ -122,6 +122,21 @@ describe('vector-store: HnswIndex writeTo and readFrom', () => {
     });
   });
 
+  it('reads an empty index with room for its initial capacity, and grows past it', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'empty.hnsw');
+      await indexOf(16, 'cosine', { initialCapacity: 8 }).writeTo(file);
+      // hnswlib reads a file of 0 elements as a capacity of 0; doubling 0 freed its base layer.
+      const loaded = await HnswIndex.readFrom(file, { ...options(16, 'cosine'), initialCapacity: 8 });
+      assert.equal(loaded.capacity, 8);
+      const vectors = randomVectors(40, 16, 3);
+      vectors.forEach((vector, id) => loaded.add(id, vector));
+      assert.equal(loaded.activeCount, 40);
+      assert.ok(loaded.capacity >= 40);
+      assert.deepEqual(loaded.search(vectors[39]!, 1).ids, [39]);
+    });
+  });
+
   it('refuses add and remove while a write runs, and serves searches', async () => {
     await withTempDir(async (dir) => {
       const { index, queries } = populated();

@@ -102,6 +102,28 @@ describe('vector-store persistence: the write-ahead log', () => {
     });
   });
 
+  it('opens no lower than the segment a saved set replays from, though every segment was retired', async () => {
+    await withTempDir(async (dir) => {
+      const first = await WriteAheadLog.open(dir);
+      await first.append({ id: 1 });
+      const replayFrom = first.rotate();
+      await first.removeBefore(replayFrom);
+      await first.close();
+      assert.deepEqual(await readdir(dir), []);
+
+      const second = await WriteAheadLog.open(dir, replayFrom);
+      assert.equal(second.segment, replayFrom);
+      await second.append({ id: 2 });
+      await second.close();
+      assert.deepEqual(
+        (await replayed(dir, replayFrom)).map((r) => r.meta.id),
+        [2],
+        'what the next process appends is what the next replay reads',
+      );
+      assert.equal((await WriteAheadLog.open(dir, replayFrom)).segment, replayFrom + 1, 'after the highest on disk');
+    });
+  });
+
   it('closes after the queued appends are written, then refuses appends', async () => {
     await withTempDir(async (dir) => {
       const wal = await WriteAheadLog.open(dir);
