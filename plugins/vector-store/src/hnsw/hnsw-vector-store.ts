@@ -15,10 +15,12 @@ import {
 import { VectorStoreError } from '../vector-store-error.js';
 import type { HnswIndexOptions } from './hnsw-options.js';
 import { readState, writeState, type SaveResult, type SetLocation } from './snapshot-io.js';
-import { StoreState, type StoreChange } from './store-state.js';
+import { StoreState, type EntryBefore, type StoreChange } from './store-state.js';
 import { WriteGate } from './write-gate.js';
+import { PendingChanges } from './pending-changes.js';
 import type { RestoreProgress } from './restore-progress.js';
 import { exportAnswers, importAnswers } from './answers-io.js';
+import { checkPayloads, checkStoreId } from './store-checks.js';
 
 export type Durability = 'wal' | 'snapshot';
 
@@ -64,6 +66,7 @@ export class HnswVectorStore<P> implements VectorStore<P> {
   readonly #indexOptions: HnswIndexOptions;
   readonly #gate = new WriteGate();
   readonly #wal: WriteAheadLog | undefined;
+  readonly #pending = new PendingChanges<P>();
   #state: StoreState<P>;
   #failure: string | undefined;
   #closed = false;
@@ -166,10 +169,14 @@ export class HnswVectorStore<P> implements VectorStore<P> {
 
   async delete(id: number): Promise<boolean> {
     checkStoreId(id);
-    await this.#writable();
-    const deleted = this.#state.delete(id);
-    if (deleted) await this.#log({ op: 'delete', id }, undefined);
-    return deleted;
+    while (!this.#gate.open) await this.#gate.writable();
+    this.#checkWritable();
+    const state = this.#state;
+    if (!state.has(id)) return false;
+    const before = this.#logging() ? state.capture(id) : undefined;
+    state.delete(id);
+    await this.#log(state, before, { op: 'delete', id }, undefined);
+    return true;
   }
 
   async deleteWhere(filter: PayloadFilter): Promise<number> {
@@ -225,9 +232,10 @@ export class HnswVectorStore<P> implements VectorStore<P> {
       const location = target ?? home;
       if (location === undefined)
         throw new VectorStoreError('failed_precondition', 'a memory-only store needs a path to save to');
+      this.#checkSavable();
       const atHome = home !== undefined && sameLocation(location, home);
       return writeState(this.#state, location, this.#meta(), {
-        copy: (work) => this.#gate.exclusive(work),
+        copy: (work) => this.#gate.exclusive(async () => (await this.#acknowledged(), work())),
         rotate: () => (atHome && this.#wal ? this.#wal.rotate() : 0),
         committed: async (segment) => {
           if (atHome && this.#wal) await this.#wal.removeBefore(segment);
@@ -250,7 +258,11 @@ export class HnswVectorStore<P> implements VectorStore<P> {
 
   /** Writes the answers alone (`answers.json` format) to `file`. */
   saveAnswers(file: string): Promise<SaveResult> {
-    return this.#gate.serial(() => exportAnswers(file, new Map(this.#state.payloads), this.#meta()));
+    return this.#gate.serial(async () => {
+      this.#checkSavable();
+      const payloads = await this.#gate.exclusive(async () => (await this.#acknowledged(), new Map(this.#state.payloads)));
+      return exportAnswers(file, payloads, this.#meta());
+    });
   }
 
   /** Replaces the answers of the active ids found in `file`; returns how many were replaced. */
@@ -286,32 +298,57 @@ export class HnswVectorStore<P> implements VectorStore<P> {
 
   async #change(record: VectorRecord<P>, insertOnly: boolean, admitNew?: (activeCount: number) => void): Promise<UpsertOutcome> {
     checkStoreId(record.id);
-    await this.#writable();
-    if (insertOnly && this.#state.has(record.id)) {
+    // From the gate's check to the log append, one synchronous run: no save's copy can start in between.
+    while (!this.#gate.open) await this.#gate.writable();
+    this.#checkWritable();
+    const state = this.#state;
+    if (insertOnly && state.has(record.id)) {
       throw new VectorStoreError('already_exists', `id ${record.id} already exists; use upsert to replace it`);
     }
-    if (admitNew !== undefined && !this.#state.has(record.id)) admitNew(this.#state.payloads.size);
-    const outcome = this.#state.upsert(record.id, record.vector, record.payload);
-    await this.#log({ op: 'upsert', id: record.id, payload: record.payload }, record.vector);
+    if (admitNew !== undefined && !state.has(record.id)) admitNew(state.payloads.size);
+    const before = this.#logging() ? state.capture(record.id) : undefined;
+    const outcome = state.upsert(record.id, record.vector, record.payload);
+    await this.#log(state, before, { op: 'upsert', id: record.id, payload: record.payload }, record.vector);
     return outcome;
   }
 
-  async #writable(): Promise<void> {
+  #checkWritable(): void {
     if (this.#closed) throw new VectorStoreError('unavailable', 'the vector store is closed');
-    await this.#gate.writable();
     if (this.#failure !== undefined) throw new VectorStoreError('unavailable', `writes are refused: ${this.#failure}`);
   }
 
-  async #log(change: StoreChange<P>, vector: readonly number[] | undefined): Promise<void> {
-    if (this.#wal === undefined || this.#options.durability !== 'wal') return;
-    try {
-      await this.#wal.append(change, vector);
-    } catch (error) {
+  /** A save after a failed append would make durable what the log refused, or retire records it holds. */
+  #checkSavable(): void {
+    if (this.#failure !== undefined) {
+      throw new VectorStoreError('unavailable', `saves are refused: ${this.#failure}; restart once the disk is writable`);
+    }
+  }
+
+  /** Inside a save's copy: waits until every change made is acknowledged or undone, then checks the log. */
+  async #acknowledged(): Promise<void> {
+    await this.#pending.settled();
+    this.#checkSavable();
+  }
+
+  #logging(): boolean {
+    return this.#wal !== undefined && this.#options.durability === 'wal';
+  }
+
+  /** Appends in the caller's tick; a refused append undoes the change (and every later one) before it throws. */
+  async #log(
+    state: StoreState<P>,
+    before: EntryBefore<P> | undefined,
+    change: StoreChange<P>,
+    vector: readonly number[] | undefined,
+  ): Promise<void> {
+    if (before === undefined || this.#wal === undefined) return;
+    const appended = this.#wal.append(change, vector).catch((error: unknown) => {
       this.#failure ??= `the write-ahead log failed: ${(error as Error).message}`;
       throw new VectorStoreError('unavailable', `the write could not be made durable: ${(error as Error).message}`, {
         cause: error,
       });
-    }
+    });
+    await this.#pending.track(state, before, appended);
   }
 
   /** Commits a new state as the home set first, then swaps it in, with writes held back throughout. */
@@ -321,7 +358,9 @@ export class HnswVectorStore<P> implements VectorStore<P> {
       await this.#gate.exclusive(async () => void (this.#state = next));
       return;
     }
+    this.#checkSavable();
     await this.#gate.exclusive(async () => {
+      await this.#acknowledged();
       await writeState(next, home, this.#meta(), {
         copy: (work) => work(),
         rotate: () => this.#wal?.rotate() ?? 0,
@@ -340,24 +379,6 @@ export class HnswVectorStore<P> implements VectorStore<P> {
 
   #meta() {
     return { serverVersion: this.#options.serverVersion };
-  }
-}
-
-function checkPayloads(
-  check: HnswVectorStoreOptions['checkPayload'],
-  payloads: ReadonlyMap<number, unknown>,
-  file: string,
-): void {
-  if (check === undefined) return;
-  for (const [id, payload] of payloads) {
-    const problem = check(payload);
-    if (problem !== undefined) throw new VectorStoreError('failed_precondition', `${file}: the payload of id ${id} ${problem}`);
-  }
-}
-
-function checkStoreId(id: number): void {
-  if (!Number.isSafeInteger(id) || id < 0) {
-    throw new VectorStoreError('invalid_argument', `id must be an integer 0..${Number.MAX_SAFE_INTEGER}, got ${String(id)}`);
   }
 }
 

@@ -8,6 +8,15 @@ import { IdLabels } from './id-labels.js';
 /** A change as the write-ahead log records it and replay applies it. */
 export type StoreChange<P> = { op: 'upsert'; id: number; payload: P } | { op: 'delete'; id: number };
 
+/** What one id held before a change: enough to put it back when the change is refused. */
+export interface EntryBefore<P> {
+  readonly id: number;
+  /** Undefined when the id was not active. */
+  readonly payload: P | undefined;
+  readonly vector: readonly number[] | undefined;
+  readonly tombstoned: boolean;
+}
+
 /**
  * Synchronous and in memory; the store around it adds durability. Payload objects are never
  * mutated, so a shallow copy of the map is a consistent snapshot of the answers.
@@ -48,6 +57,25 @@ export class StoreState<P> {
     this.payloads.delete(id);
     this.tombstones.add(id);
     return true;
+  }
+
+  /** What `id` holds now, for {@link restore}. */
+  capture(id: number): EntryBefore<P> {
+    const payload = this.payloads.get(id);
+    const label = payload === undefined ? undefined : this.labels.labelFor(id, false);
+    const vector = label === undefined ? undefined : this.index.vector(label);
+    return { id, payload, vector, tombstoned: this.tombstones.has(id) };
+  }
+
+  /** Puts `id` back as it was captured: its vector and payload, or absent with its tombstone as it was. */
+  restore(before: EntryBefore<P>): void {
+    const { id, payload, vector } = before;
+    if (payload !== undefined && vector !== undefined) {
+      this.upsert(id, vector, payload);
+      return;
+    }
+    this.delete(id);
+    if (!before.tombstoned) this.tombstones.delete(id);
   }
 
   apply(change: StoreChange<P>, vector: readonly number[] | undefined): void {
