@@ -13,9 +13,10 @@ import { bodyCheck } from './validate.js';
  */
 export function mountDataRoutes(router: Router, service: ServiceContext): void {
   const schemas = requestSchemas(service.settings.dims);
-  const checkEntry = bodyCheck(schemas.Entry, ['vector']);
-  const checkSearch = bodyCheck(schemas.Search, ['query']);
-  const checkQa = bodyCheck(schemas.Qa, ['query']);
+  const { dims } = service.settings;
+  const checkEntry = bodyCheck(schemas.Entry, { names: ['vector'], dims });
+  const checkSearch = bodyCheck(schemas.Search, { names: ['query'], dims });
+  const checkQa = bodyCheck(schemas.Qa, { names: ['query'], dims });
   const checkDelete = bodyCheck(schemas.Delete);
   const app = requireKey(service, 'app');
   const body = (ctx: Context) => readJson(ctx.req, service.settings.maxBodyBytes);

@@ -7,16 +7,31 @@ export interface BodyCheck<S extends TSchema> {
   (body: unknown): Static<S>;
 }
 
+/** The fields of a body that hold a vector, and the length SVC_DIMS gives them. */
+export interface VectorFields {
+  readonly names: readonly string[];
+  readonly dims: number;
+}
+
 /**
  * @example
- * const checkQa = bodyCheck(schemas.Qa, ['query']);
- * const qa = checkQa(body); // throws ServiceError('INVALID_ARGUMENT', 'query: must be finite numbers …')
+ * const checkQa = bodyCheck(schemas.Qa, { names: ['query'], dims: 384 });
+ * const qa = checkQa(body); // throws ServiceError('INVALID_ARGUMENT', 'query must have 384 numbers, got 3')
  */
-export function bodyCheck<S extends TSchema>(schema: S, vectorFields: readonly string[] = []): BodyCheck<S> {
+export function bodyCheck<S extends TSchema>(schema: S, vectors: VectorFields = { names: [], dims: 0 }): BodyCheck<S> {
   const validator = Compile(schema);
   return (body: unknown) => {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new ServiceError('INVALID_ARGUMENT', 'The request body must be a JSON object.');
+    }
+    // The length first, in words: the schema's minItems/maxItems would say only "fewer than 384 items".
+    for (const name of vectors.names) {
+      const vector = (body as Record<string, unknown>)[name];
+      if (Array.isArray(vector) && vector.length !== vectors.dims) {
+        throw new ServiceError('INVALID_ARGUMENT', `${name} must have ${vectors.dims} numbers, got ${vector.length}`, {
+          field: name,
+        });
+      }
     }
     if (!validator.Check(body)) {
       const first = [...validator.Errors(body)][0];
@@ -28,7 +43,7 @@ export function bodyCheck<S extends TSchema>(schema: S, vectorFields: readonly s
       });
     }
     // JSON numbers too large for a double parse as Infinity, which the schema's number type accepts.
-    for (const name of vectorFields) {
+    for (const name of vectors.names) {
       const vector = (body as Record<string, unknown>)[name] as number[];
       for (let i = 0; i < vector.length; i++) {
         if (!Number.isFinite(vector[i])) {
