@@ -90,7 +90,6 @@ export class AnswerCache {
   }
 
   async delete(id: number): Promise<boolean> {
-    this.#metrics.deleteRequests.inc();
     this.#license.checkWrite();
     return translate(() => this.#store.delete(id));
   }
@@ -117,44 +116,33 @@ export class AnswerCache {
   }
 
   async #search(query: readonly number[], k: number, ef?: number) {
-    this.#metrics.searchRequests.inc();
     if (ef !== undefined && ef < k) {
-      this.#metrics.searchErrors.inc();
       throw new ServiceError('INVALID_ARGUMENT', `ef: must be at least k (${k}), got ${ef}`, { field: 'ef' });
     }
     const stop = this.#metrics.searchDuration.startTimer();
     try {
       return await translate(() => this.#store.search(query, { k, ef: ef ?? Math.max(this.#efSearch, k) }));
-    } catch (error) {
-      this.#metrics.searchErrors.inc();
-      throw error;
     } finally {
       stop();
     }
   }
 
   async #write(entry: EntryBody, mode: 'insert' | 'upsert'): Promise<void> {
-    this.#metrics.insertRequests.inc();
-    try {
-      this.#license.checkWrite();
-      const existing = this.#store.payloadOf(entry.ext_id);
-      const now = this.#now();
-      const payload: AnswerRecord = {
-        answer: entry.answer,
-        created_at: existing?.created_at ?? now,
-        updated_at: now,
-        ...(entry.prompt_tokens === undefined ? {} : { prompt_tokens: entry.prompt_tokens }),
-        ...(entry.answer_tokens === undefined ? {} : { answer_tokens: entry.answer_tokens }),
-      };
-      const record = { id: entry.ext_id, vector: entry.vector, payload };
-      // The store checks max_vectors right before it adds a new id: writes that waited together behind a
-      // save would all pass a check made here, before the wait.
-      const admitNew = (activeIds: number) => this.#license.checkCapacity(activeIds);
-      await translate(() => (mode === 'insert' ? this.#store.insert(record, admitNew) : this.#store.upsert(record, admitNew)));
-    } catch (error) {
-      this.#metrics.insertErrors.inc();
-      throw error;
-    }
+    this.#license.checkWrite();
+    const existing = this.#store.payloadOf(entry.ext_id);
+    const now = this.#now();
+    const payload: AnswerRecord = {
+      answer: entry.answer,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+      ...(entry.prompt_tokens === undefined ? {} : { prompt_tokens: entry.prompt_tokens }),
+      ...(entry.answer_tokens === undefined ? {} : { answer_tokens: entry.answer_tokens }),
+    };
+    const record = { id: entry.ext_id, vector: entry.vector, payload };
+    // The store checks max_vectors right before it adds a new id: writes that waited together behind a
+    // save would all pass a check made here, before the wait.
+    const admitNew = (activeIds: number) => this.#license.checkCapacity(activeIds);
+    await translate(() => (mode === 'insert' ? this.#store.insert(record, admitNew) : this.#store.upsert(record, admitNew)));
   }
 }
 
