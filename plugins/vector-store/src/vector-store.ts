@@ -9,11 +9,30 @@ export type Metric = 'cosine' | 'l2' | 'ip';
 export const METRICS: readonly Metric[] = ['cosine', 'l2', 'ip'];
 
 /**
+ * The least and greatest distance each metric has in exact arithmetic: `cosine` 1 − cos, `l2` a squared
+ * length; `ip` 1 − the dot product of vectors of any length, unbounded.
+ */
+const DISTANCE_BOUNDS: Readonly<Record<Metric, readonly [number, number]>> = {
+  cosine: [0, 2],
+  l2: [0, Infinity],
+  ip: [-Infinity, Infinity],
+};
+
+/**
  * Similarity from distance, the same for every metric: 1 − distance. For `cosine` this is the cosine
  * similarity, for `ip` the dot product, for `l2` one minus the squared Euclidean distance.
+ *
+ * Given the metric, the distance is first held within the bounds it has in exact arithmetic: hnswlib
+ * computes in 32-bit floats, so a vector searched with itself comes back at −2.4e-7 and its similarity at
+ * 1.0000002, above a threshold of 1 that nothing should pass, and an opposite vector falls below −1.
+ * @example
+ * similarityOf(-2.384185791015625e-7, 'cosine'); // 1
+ * similarityOf(0.25); // 0.75
  */
-export function similarityOf(distance: number): number {
-  return 1 - distance;
+export function similarityOf(distance: number, metric?: Metric): number {
+  if (metric === undefined) return 1 - distance;
+  const [least, greatest] = DISTANCE_BOUNDS[metric];
+  return 1 - Math.min(Math.max(distance, least), greatest);
 }
 
 /** An equality filter on payload fields: every field must equal its value. Backends push it down. */
