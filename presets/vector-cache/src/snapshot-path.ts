@@ -1,7 +1,7 @@
 /** Resolves a client-given snapshot or answers path, keeping it inside the data directory. */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { ServiceError } from './service-error.js';
+import { ServiceError, type ServiceErrorCode } from './service-error.js';
 
 export interface PathPolicy {
   readonly dataDir: string;
@@ -16,20 +16,35 @@ export interface PathPolicy {
  * // '/var/lib/svc/backups/vcal.index'
  */
 export async function resolveSnapshotPath(policy: PathPolicy, given: string): Promise<string> {
-  if (given.includes('\0')) throw refused(given, 'contains a NUL byte');
+  if (given.includes('\0')) throw pathRefusal(given, 'contains a NUL byte');
+  // Resolving drops a trailing "/": without this check "backups/" would save a file named backups.
+  if (/(^|\/)\.?$/.test(given) && given !== '.') {
+    throw pathRefusal(given, `ends in "${given.endsWith('.') ? '/.' : '/'}", so it names a directory; name a file in it`);
+  }
   // Where a path really goes (symlinks resolved) is what is returned: callers compare it with the data
   // directory to keep exports off its own files, which a link back into it would otherwise get past.
   if (path.isAbsolute(given)) {
-    if (!policy.allowAbsolutePaths) throw refused(given, 'is absolute; set SVC_ALLOW_ABSOLUTE_PATHS=1 to allow that');
+    if (!policy.allowAbsolutePaths) throw pathRefusal(given, 'is absolute; set SVC_ALLOW_ABSOLUTE_PATHS=1 to allow that');
     return realpathOfNearest(path.normalize(given));
   }
   const root = await realpath(policy.dataDir);
   const target = path.resolve(root, given);
-  if (!inside(root, target)) throw refused(given, 'leaves the data directory');
+  if (target === root) throw pathRefusal(given, 'is the data directory itself; name a file in it');
+  if (!inside(root, target)) throw pathRefusal(given, 'leaves the data directory');
   // The nearest existing ancestor decides where the path really goes, symlinks included.
   const real = await realpathOfNearest(target);
-  if (!inside(root, real)) throw refused(given, 'leaves the data directory through a symbolic link');
+  if (real === root) throw pathRefusal(given, 'leads back to the data directory itself through a symbolic link');
+  if (!inside(root, real)) throw pathRefusal(given, 'leaves the data directory through a symbolic link');
   return real;
+}
+
+/**
+ * A refusal of the `path` field, showing the path as the client gave it (cut to 256 characters).
+ * @example
+ * throw pathRefusal('backups', 'is a directory; name a file in it', 'FAILED_PRECONDITION');
+ */
+export function pathRefusal(given: string, why: string, code: ServiceErrorCode = 'INVALID_ARGUMENT'): ServiceError {
+  return new ServiceError(code, `path ${JSON.stringify(given.slice(0, 256))} ${why}`, { field: 'path' });
 }
 
 function inside(root: string, target: string): boolean {
@@ -50,37 +65,4 @@ async function realpathOfNearest(target: string): Promise<string> {
       current = parent;
     }
   }
-}
-
-/** File-system refusals caused by what a client's path names, in words. */
-const PATH_FAULTS: Readonly<Record<string, string>> = {
-  ENOTDIR: 'a part of it is a file, not a directory',
-  // What mkdir -p answers when a part of the path is a file.
-  EEXIST: 'a part of it is a file, not a directory',
-  EISDIR: 'it names a directory',
-  ELOOP: 'it goes round a loop of symbolic links',
-  ENAMETOOLONG: 'it is too long for the file system',
-};
-
-/**
- * Runs a save or load at a client's path. The file system refusing the path itself is the client's
- * mistake, not a fault of the service: a save answers 400 (nothing can be written there), a load 412 (no
- * file can be read there, like a missing one). Any other failure is passed on as it is.
- * @example
- * await atClientPath('backups/vcal.index', 'save', () => store.saveSnapshot({ dir, indexName }));
- */
-export async function atClientPath<T>(given: string, use: 'save' | 'load', operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    const why = PATH_FAULTS[(error as NodeJS.ErrnoException | undefined)?.code ?? ''];
-    if (why === undefined) throw error;
-    const shown = JSON.stringify(given.slice(0, 256));
-    if (use === 'save') throw new ServiceError('INVALID_ARGUMENT', `path ${shown} cannot be written: ${why}`, { field: 'path' });
-    throw new ServiceError('FAILED_PRECONDITION', `path ${shown} cannot be read: ${why}`, { field: 'path' });
-  }
-}
-
-function refused(given: string, why: string): ServiceError {
-  return new ServiceError('INVALID_ARGUMENT', `path ${JSON.stringify(given.slice(0, 256))} ${why}`, { field: 'path' });
 }

@@ -38,7 +38,7 @@ describe('vector-cache: snapshot and answers paths stay inside the data director
     ['/v1/snapshot/load', '../vcal.index', 'leaves'],
     ['/v1/answers/save', 'backups/../../answers-export.json', 'leaves'],
     ['/v1/answers/load', '../../../../etc/passwd', 'leaves'],
-    ['/v1/snapshot/save', '.', 'leaves'],
+    ['/v1/snapshot/save', '.', 'the data directory itself'],
     ['/v1/snapshot/save', () => path.join(outside, 'vcal.index'), 'absolute'],
     ['/v1/snapshot/load', '/etc/passwd', 'absolute'],
     ['/v1/answers/save', () => path.join(outside, 'answers-export.json'), 'absolute'],

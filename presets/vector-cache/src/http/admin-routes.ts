@@ -1,18 +1,15 @@
 /** Management: snapshot and answers save/load, license status (admin key). */
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { translate } from '../answer-cache.js';
-import { atClientPath, resolveSnapshotPath } from '../snapshot-path.js';
-import { ServiceError } from '../service-error.js';
+import { DEFAULT_INDEX_NAME } from '@sluice/plugin-vector-store';
+import { ClientFile, type FileKind, type FileUse } from '../client-file.js';
 import { requireKey } from './guard.js';
 import { readJson } from './read-json.js';
 import { requestSchemas } from './schemas.js';
 import type { ServiceContext } from './service-context.js';
 import { bodyCheck } from './validate.js';
 
-export const DEFAULT_INDEX_NAME = 'vcal.index';
 /** Answers exports default to a subdirectory: the data directory's own answers.json belongs to its paired set. */
 export const DEFAULT_ANSWERS_EXPORT = 'exports/answers.json';
 
@@ -35,15 +32,17 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(value);
   };
-  const resolve = async (given: string) => ({ given, file: await resolveSnapshotPath(policy, given) });
+  const target = async (ctx: Context, kind: FileKind, use: FileUse) => {
+    const check = use === 'save' ? checkSave : checkLoad;
+    const given = check(await body(ctx)).path;
+    return ClientFile.at(policy, kind, use, given ?? (kind === 'snapshot' ? DEFAULT_INDEX_NAME : DEFAULT_ANSWERS_EXPORT));
+  };
+  const setAt = (file: string) => ({ dir: path.dirname(file), indexName: path.basename(file) });
 
   router.post('/v1/snapshot/save', admin, async (ctx) => {
-    const { given, file } = await resolve(checkSave(await body(ctx)).path ?? DEFAULT_INDEX_NAME);
-    refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'snapshot');
+    const snapshot = await target(ctx, 'snapshot', 'save');
     try {
-      const saved = await atClientPath(given, 'save', () =>
-        translate(() => service.store.saveSnapshot({ dir: path.dirname(file), indexName: path.basename(file) })),
-      );
+      const saved = await snapshot.run(() => service.store.saveSnapshot(setAt(snapshot.file)));
       service.metrics.snapshotSaves.inc();
       reply(ctx, { ok: true, path: saved.indexPath, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
     } catch (error) {
@@ -52,44 +51,21 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
     }
   });
   router.post('/v1/snapshot/load', admin, async (ctx) => {
-    const { given, file } = await resolve(checkLoad(await body(ctx)).path ?? DEFAULT_INDEX_NAME);
+    const snapshot = await target(ctx, 'snapshot', 'load');
     service.license.checkWrite();
-    const vectors = await atClientPath(given, 'load', () =>
-      translate(() => service.store.loadSnapshot({ dir: path.dirname(file), indexName: path.basename(file) })),
-    );
-    reply(ctx, { ok: true, path: file, vectors });
+    const vectors = await snapshot.run(() => service.store.loadSnapshot(setAt(snapshot.file)));
+    reply(ctx, { ok: true, path: snapshot.file, vectors });
   });
   router.post('/v1/answers/save', admin, async (ctx) => {
-    const { given, file } = await resolve(checkSave(await body(ctx)).path ?? DEFAULT_ANSWERS_EXPORT);
-    refuseOverHomeSet(await realpath(service.settings.dataDir), file, 'answers');
-    const saved = await atClientPath(given, 'save', () => translate(() => service.store.saveAnswers(file)));
-    reply(ctx, { ok: true, path: file, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
+    const answers = await target(ctx, 'answers', 'save');
+    const saved = await answers.run(() => service.store.saveAnswers(answers.file));
+    reply(ctx, { ok: true, path: answers.file, bytes: saved.bytes, unixtime: Math.floor(saved.savedAt / 1000) });
   });
   router.post('/v1/answers/load', admin, async (ctx) => {
-    const { given, file } = await resolve(checkLoad(await body(ctx)).path ?? DEFAULT_ANSWERS_EXPORT);
+    const answers = await target(ctx, 'answers', 'load');
     service.license.checkWrite();
-    const answers = await atClientPath(given, 'load', () => translate(() => service.store.loadAnswers(file)));
-    reply(ctx, { ok: true, path: file, answers });
+    const count = await answers.run(() => service.store.loadAnswers(answers.file));
+    reply(ctx, { ok: true, path: answers.file, answers: count });
   });
   router.get('/v1/license/status', admin, (ctx) => reply(ctx, service.licenseStatus()));
-}
-
-const HOME_SET_FILES = new Set([DEFAULT_INDEX_NAME, 'answers.json', 'tombstones.json']);
-
-/**
- * The data directory's own paired set is written only by a default snapshot save: an export next to it
- * would replace its answers.json or tombstones.json with another snapshot's and tear the set.
- */
-function refuseOverHomeSet(dataDir: string, file: string, kind: 'snapshot' | 'answers'): void {
-  if (path.dirname(file) !== dataDir) return;
-  const name = path.basename(file);
-  const home = kind === 'snapshot' ? name === DEFAULT_INDEX_NAME : false;
-  if (home) return;
-  if (kind === 'snapshot' || HOME_SET_FILES.has(name) || name.startsWith('wal-')) {
-    throw new ServiceError(
-      'INVALID_ARGUMENT',
-      `path ${JSON.stringify(name)} would overwrite the data directory's own snapshot set; save into a subdirectory`,
-      { field: 'path' },
-    );
-  }
 }
