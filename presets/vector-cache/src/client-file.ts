@@ -1,6 +1,6 @@
 /**
  * A snapshot or answers file at a path a client gave, and what a save or load there answers when it fails:
- * the client's mistake (naming `path`) when the path cannot be used.
+ * the client's mistake (naming `path`) when the path cannot be used, a storage failure when the disk fails.
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { translate } from './answer-cache.js';
 import { refuseOverHomeSet, refuseSnapshotName } from './set-names.js';
 import { ServiceError } from './service-error.js';
 import { pathRefusal, resolveSnapshotPath, type PathPolicy } from './snapshot-path.js';
+import { diskStateAt, DISK_FAULTS, errnoIn, StorageFailure } from './storage-failure.js';
 
 export type FileKind = 'snapshot' | 'answers';
 export type FileUse = 'save' | 'load';
@@ -40,7 +41,7 @@ export class ClientFile {
     readonly given: string,
     /** Where it really goes, symlinks resolved. */
     readonly file: string,
-    /** The data directory (its real path). */
+    /** The data directory (its real path): a load writes its own set. */
     readonly dataDir: string,
   ) {}
 
@@ -59,8 +60,13 @@ export class ClientFile {
     try {
       return await translate(operation);
     } catch (error) {
-      throw this.#failureOf(error);
+      throw await this.#failureOf(error);
     }
+  }
+
+  /** "answers save to path "exports/answers.json"". */
+  get operation(): string {
+    return `${this.kind} ${this.use} ${this.use === 'save' ? 'to' : 'from'} path ${JSON.stringify(this.given.slice(0, 256))}`;
   }
 
   #refused(why: string): ServiceError {
@@ -87,25 +93,32 @@ export class ClientFile {
     // Anything else is for the save or load itself to meet and report.
   }
 
-  #failureOf(error: unknown): unknown {
+  async #failureOf(error: unknown): Promise<unknown> {
     const code = errnoIn(error);
+    const fromStore = error instanceof ServiceError;
     // A snapshot load reads three files: an errno the store wrapped may be about answers.json or
     // tombstones.json beside the index, which the store's own message names better than this path.
-    const aboutThisPath = !(error instanceof ServiceError) || this.kind === 'answers';
-    const pathFault = code !== undefined && aboutThisPath ? PATH_FAULTS[code] : undefined;
+    const pathFault = code !== undefined && (!fromStore || this.kind === 'answers') ? PATH_FAULTS[code] : undefined;
     if (pathFault !== undefined) return this.#refused(`cannot be ${this.use === 'save' ? 'written' : 'read'}: ${pathFault}`);
-    return error;
+    const diskFault = code === undefined ? undefined : DISK_FAULTS[code];
+    if (diskFault !== undefined) return new StorageFailure(this.operation, `${diskFault} (${code})`, error);
+    const unavailable = error instanceof ServiceError && error.code === 'UNAVAILABLE';
+    if (!unavailable && (fromStore || code === undefined)) return error;
+    // hnswlib reports a short index file rather than ENOSPC, and mkdir -p on a read-only disk answers
+    // ENOENT: the disk itself says why.
+    const state = await this.#diskState();
+    const detail = unavailable ? (error as Error).message : code;
+    if (state !== undefined) return new StorageFailure(this.operation, `${state} (${detail})`, error);
+    return unavailable ? new StorageFailure(this.operation, (error as Error).message, error) : error;
   }
-}
 
-/** The errno code of `error` or of the first error in its `cause` chain that has one. */
-function errnoIn(error: unknown): string | undefined {
-  let current = error;
-  // The store wraps system errors in its own, once or twice; a bound keeps a cyclic chain from hanging.
-  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
+  /** A save writes at the path; a load writes the data directory's own set too (the loaded one becomes it). */
+  async #diskState(): Promise<string | undefined> {
+    const dirs = this.use === 'save' ? [path.dirname(this.file)] : [this.dataDir, path.dirname(this.file)];
+    for (const dir of dirs) {
+      const state = await diskStateAt(dir);
+      if (state !== undefined) return state;
+    }
+    return undefined;
   }
-  return undefined;
 }

@@ -2,6 +2,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ServiceError } from '../service-error.js';
+import { StorageFailure } from '../storage-failure.js';
 
 /**
  * @example
@@ -19,6 +20,10 @@ export function errorEnvelope(logger: Logger): Middleware {
     } catch (error) {
       const failure = asServiceError(error);
       if (failure.code === 'INTERNAL') logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      // Handled, so no stack: the message says what failed and why, and an operator has to make room.
+      if (failure instanceof StorageFailure) {
+        logger.error({ method: ctx.method, path: ctx.path, code: failure.code, reason: failure.message }, 'storage failure');
+      }
       ctx.status = failure.status;
       ctx.type = 'application/json';
       ctx.body = JSON.stringify(failure.body());
