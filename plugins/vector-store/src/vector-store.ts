@@ -19,20 +19,26 @@ const DISTANCE_BOUNDS: Readonly<Record<Metric, readonly [number, number]>> = {
 };
 
 /**
- * Similarity from distance, the same for every metric: 1 − distance. For `cosine` this is the cosine
- * similarity, for `ip` the dot product, for `l2` one minus the squared Euclidean distance.
- *
- * Given the metric, the distance is first held within the bounds it has in exact arithmetic: hnswlib
- * computes in 32-bit floats, so a vector searched with itself comes back at −2.4e-7 and its similarity at
- * 1.0000002, above a threshold of 1 that nothing should pass, and an opposite vector falls below −1.
+ * A distance held within the bounds it has in exact arithmetic: hnswlib computes in 32-bit floats, so a
+ * vector searched with itself comes back at −2.4e-7 (a similarity of 1.0000002, above a threshold of 1
+ * that nothing should pass), and an opposite vector past 2.
  * @example
- * similarityOf(-2.384185791015625e-7, 'cosine'); // 1
+ * boundedDistance(-2.384185791015625e-7, 'cosine'); // 0
+ */
+export function boundedDistance(distance: number, metric: Metric): number {
+  const [least, greatest] = DISTANCE_BOUNDS[metric];
+  return Math.min(Math.max(distance, least), greatest);
+}
+
+/**
+ * Similarity from distance, the same for every metric: 1 − distance. For `cosine` this is the cosine
+ * similarity, for `ip` the dot product, for `l2` one minus the squared Euclidean distance. Stores report
+ * hits with distances already bounded ({@link boundedDistance}), so it stays within [−1, 1] for `cosine`.
+ * @example
  * similarityOf(0.25); // 0.75
  */
-export function similarityOf(distance: number, metric?: Metric): number {
-  if (metric === undefined) return 1 - distance;
-  const [least, greatest] = DISTANCE_BOUNDS[metric];
-  return 1 - Math.min(Math.max(distance, least), greatest);
+export function similarityOf(distance: number): number {
+  return 1 - distance;
 }
 
 /** An equality filter on payload fields: every field must equal its value. Backends push it down. */

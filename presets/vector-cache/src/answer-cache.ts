@@ -1,5 +1,5 @@
 /** The vector answer cache's operations over an HNSW store: entries, search, similarity-gated answers. */
-import { similarityOf, VectorStoreError, type HnswVectorStore, type VectorHit } from '@sluice/plugin-vector-store';
+import { VectorStoreError, type HnswVectorStore, type VectorHit } from '@sluice/plugin-vector-store';
 import type { LicenseGate } from './license-gate.js';
 import { LIMITS, type EntryBody, type QaBody, type SearchBody } from './http/schemas.js';
 import { ServiceError } from './service-error.js';
@@ -115,19 +115,14 @@ export class AnswerCache {
     return { hit: true, id: best.id, distance: best.distance, similarity: best.similarity, answer: best.payload.answer };
   }
 
-  /** Nearest first; distance and similarity within the metric's bounds, which 32-bit rounding can overstep. */
+  /** Nearest first; the store holds distance and similarity within the metric's bounds. */
   async #search(query: readonly number[], k: number, ef?: number): Promise<VectorHit<AnswerRecord>[]> {
     if (ef !== undefined && ef < k) {
       throw new ServiceError('INVALID_ARGUMENT', `ef: must be at least k (${k}), got ${ef}`, { field: 'ef' });
     }
     const stop = this.#metrics.searchDuration.startTimer();
     try {
-      const hits = await translate(() => this.#store.search(query, { k, ef: ef ?? Math.max(this.#efSearch, k) }));
-      return hits.map((hit) => {
-        const similarity = similarityOf(hit.distance, this.#store.metric);
-        // The distance the similarity was taken from, held to the same bounds: similarity = 1 − distance.
-        return { ...hit, distance: 1 - similarity, similarity };
-      });
+      return await translate(() => this.#store.search(query, { k, ef: ef ?? Math.max(this.#efSearch, k) }));
     } finally {
       stop();
     }

@@ -3,6 +3,7 @@ import { payloadPredicate } from '../payload-filter.js';
 import { ANSWERS_FILE_NAME } from '../persistence/paired-set.js';
 import { WriteAheadLog } from '../persistence/write-ahead-log.js';
 import {
+  boundedDistance,
   similarityOf,
   type Metric,
   type PayloadFilter,
@@ -197,7 +198,7 @@ export class HnswVectorStore<P> implements VectorStore<P> {
       const id = state.labels.idOf(found.ids[i]!);
       const payload = state.payloads.get(id);
       if (payload === undefined) continue;
-      const distance = found.distances[i]!;
+      const distance = boundedDistance(found.distances[i]!, this.metric);
       hits.push({ id, distance, similarity: similarityOf(distance), payload });
     }
     return hits;

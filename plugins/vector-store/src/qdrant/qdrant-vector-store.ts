@@ -1,6 +1,7 @@
 /** The `qdrant` VectorStore: one Qdrant collection over gRPC, through `@qdrant/js-client-grpc`. */
 import { QdrantClient } from '@qdrant/js-client-grpc';
 import {
+  boundedDistance,
   similarityOf,
   type Metric,
   type PayloadFilter,
@@ -133,7 +134,7 @@ export class QdrantVectorStore<P extends JsonPayload<P>> implements VectorStore<
     for (const point of reply.result) {
       const id = fromPointId(point.id);
       if (id === undefined) continue;
-      const distance = 1 - point.score;
+      const distance = boundedDistance(1 - point.score, this.metric);
       hits.push({ id, distance, similarity: similarityOf(distance), payload: fromQdrantPayload(point.payload) as P });
     }
     return hits;
