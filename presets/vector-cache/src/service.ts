@@ -70,7 +70,8 @@ export class VectorCacheService {
               metrics.snapshotSaves.inc();
             } catch (error) {
               metrics.snapshotSaveFailures.inc();
-              logger.error({ err: error }, 'autosave failed');
+              // An expected condition (a full disk, a failed log), not a bug: one line with the reason.
+              logger.error({ reason: (error as Error).message }, 'autosave failed');
             }
           })
         : undefined;
