@@ -2,7 +2,7 @@
 import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
-import type { SemanticCacheOptionsInput } from './options.js';
+import { SEMANTIC_MAX_ENTRIES_DEFAULT, type SemanticCacheOptionsInput } from './options.js';
 
 const flag = (summary: string, value: boolean) => ({ summary, args: [{ name: 'flag', schema: Type.Boolean() }], default: value });
 const seconds = (summary: string, fallback?: number) => ({
@@ -18,7 +18,10 @@ export const semanticCacheDirectives = defineDirectives({
     args: [{ name: 'similarity', schema: Type.Number({ minimum: -1, maximum: 1 }) }],
     default: 0.92,
   },
-  semantic_cache_ttl_seconds: seconds('How long a semantic entry answers; expired entries stay until pruned.', 86400),
+  semantic_cache_ttl_seconds: seconds(
+    'How long a semantic entry answers; an expired entry stays until pruned, or until a full store evicts it first.',
+    86400,
+  ),
   semantic_verify: flag(
     'Reject a candidate whose numbers or negations differ from the question (e.g. "2 + 3" vs "2 + 4").',
     true,
@@ -58,6 +61,18 @@ export const semanticCacheDirectives = defineDirectives({
     summary: 'In-process store: save every N seconds (0: only at shutdown).',
     args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
     default: 300,
+  },
+  semantic_cache_max_entries: {
+    summary:
+      'In-process store: most entries kept. A store past it deletes expired entries first, then the least recently hit (or stored).',
+    args: [{ name: 'count', schema: Type.Integer({ minimum: 1 }) }],
+    default: SEMANTIC_MAX_ENTRIES_DEFAULT,
+  },
+  semantic_cache_max_bytes: {
+    summary:
+      "In-process store: most bytes kept, counting each entry's question, answer, scope and model text and its vector (4 bytes a dimension); evicts as `semantic_cache_max_entries` does. 0: no byte bound.",
+    args: [{ name: 'size', schema: Type.Integer({ minimum: 0 }), unit: 'size' }],
+    default: 0,
   },
   embedding_provider: {
     summary: '`local` (offline lexical embedder, no network) or `openai_compatible` (`POST {embedding_base_url}/v1/embeddings`).',
@@ -149,6 +164,8 @@ export function semanticCacheOptionsFromConfig(config: DirectiveValues): Semanti
       timeoutSeconds: config.get<number>('vectordb_timeout_seconds') ?? 0.5,
       readinessRequired: config.get<boolean>('vectordb_readiness_required') ?? true,
       autosaveSeconds: config.get<number>('semantic_cache_autosave_seconds') ?? 300,
+      maxEntries: config.get<number>('semantic_cache_max_entries') ?? SEMANTIC_MAX_ENTRIES_DEFAULT,
+      maxBytes: config.get<number>('semantic_cache_max_bytes') ?? 0,
     },
   };
 }

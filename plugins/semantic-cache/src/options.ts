@@ -2,6 +2,14 @@
 import Type from 'typebox';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 
+/**
+ * Measured with 100,000 entries of a 200-character question and a 1,200-character answer at 256
+ * dimensions: 2.4 KB of V8 heap and 3.8 KB of RSS an entry (358 MiB in all), 2.7 KB of it counted toward
+ * `maxBytes`. The hit path's cost is measured at this size (performance.md), so the default keeps a store
+ * there instead of letting it grow without end; larger answers need `maxBytes` to bound memory.
+ */
+export const SEMANTIC_MAX_ENTRIES_DEFAULT = 100_000;
+
 const Seconds = (fallback: number) => Type.Number({ exclusiveMinimum: 0, default: fallback });
 
 export const SemanticCacheOptionsSchema = Type.Object(
@@ -50,6 +58,10 @@ export const SemanticCacheOptionsSchema = Type.Object(
         timeoutSeconds: Seconds(0.5),
         readinessRequired: Type.Boolean({ default: true }),
         autosaveSeconds: Type.Number({ minimum: 0, default: 300 }),
+        /** In-process store: most entries kept; expired entries go first, then the least recently hit. */
+        maxEntries: Type.Integer({ minimum: 1, default: SEMANTIC_MAX_ENTRIES_DEFAULT }),
+        /** In-process store: most bytes kept (text of the payload plus the vector, see `entryBytes`); 0: no byte bound. */
+        maxBytes: Type.Integer({ minimum: 0, default: 0 }),
       },
       { additionalProperties: false, default: {} },
     ),

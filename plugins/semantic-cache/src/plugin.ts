@@ -27,6 +27,7 @@ import { entryId, semanticKey, type SemanticKey } from './scope.js';
 import { semanticMetrics, type SemanticMetrics } from './semantic-metrics.js';
 import { verifiedSearch } from './verified-search.js';
 import { openSemanticStore, type OpenedStore } from './semantic-store.js';
+import { BoundedStore } from './bounded-store.js';
 import { cosine } from './cosine.js';
 
 const PLUGIN_NAME = 'semantic-cache';
@@ -47,6 +48,8 @@ export class SemanticCachePlugin implements Plugin {
   #metrics: SemanticMetrics | undefined;
   #embedder: Embedder | undefined;
   #opened: OpenedStore | undefined;
+  /** The in-process store within its bound; undefined on Qdrant, a collection the server holds and sizes. */
+  #bounded: BoundedStore | undefined;
   #unavailable: string | undefined;
   #down: string | undefined;
   /** Store faults so far; a probe clears `#down` only when none came after it started. */
@@ -135,6 +138,10 @@ export class SemanticCachePlugin implements Plugin {
       this.#unavailable = reason;
       return;
     }
+    if (this.#opened.backend === 'hnsw') {
+      const { maxEntries, maxBytes } = this.options.store;
+      this.#bounded = await BoundedStore.open(this.#opened, { maxEntries, maxBytes }, dims, kernel.logger, this.#metrics!);
+    }
     const every = this.options.store.autosaveSeconds;
     if (this.#opened.backend === 'hnsw' && every > 0) {
       this.#autosave = setInterval(() => void this.#save(), every * 1000).unref();
@@ -144,8 +151,10 @@ export class SemanticCachePlugin implements Plugin {
   async stop(): Promise<void> {
     clearInterval(this.#autosave);
     const opened = this.#opened;
+    const bounded = this.#bounded;
     this.#opened = undefined;
-    await opened?.store.close();
+    this.#bounded = undefined;
+    await (bounded ?? opened?.store)?.close();
     await this.#embedder?.close?.();
   }
 
@@ -173,6 +182,12 @@ export class SemanticCachePlugin implements Plugin {
   async pruneExpired(now = Date.now()): Promise<number> {
     const opened = this.#opened;
     if (opened === undefined) throw new Error(`${PLUGIN_NAME}: the store is not open`);
+    const bounded = this.#bounded;
+    if (bounded !== undefined) {
+      const removed = await bounded.pruneExpired(now);
+      await bounded.save();
+      return removed;
+    }
     const removed = await opened.store.deleteWhere({ range: { expires_at: { lte: now } } });
     await opened.save();
     return removed;
@@ -227,6 +242,7 @@ export class SemanticCachePlugin implements Plugin {
         : {}),
     });
     if (found === undefined) return undefined;
+    this.#bounded?.use(found.id);
     return {
       status: 200,
       body: JSON.parse(found.payload.answer) as ModelResponse['body'],
@@ -254,7 +270,11 @@ export class SemanticCachePlugin implements Plugin {
       model: response.body.model ?? exchange.request.model,
     };
     try {
-      await opened.store.upsert({ id: entryId(key), vector, payload });
+      const record = { id: entryId(key), vector, payload };
+      const bounded = this.#bounded;
+      if (bounded === undefined) await opened.store.upsert(record);
+      // Larger than the whole byte bound: storing it would evict everything else and still not fit.
+      else if (!(await bounded.upsert(record))) return;
       this.#down = undefined;
     } catch (error) {
       // The client already has its answer: a failed store is counted, never the request's error.
@@ -356,7 +376,7 @@ export class SemanticCachePlugin implements Plugin {
 
   async #save(): Promise<void> {
     try {
-      await this.#opened?.save();
+      await (this.#bounded ?? this.#opened)?.save();
     } catch (error) {
       this.#kernel?.logger.error({ dependency: 'vectordb', reason: (error as Error).message }, 'semantic cache save failed');
     }

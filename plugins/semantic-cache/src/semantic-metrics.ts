@@ -1,6 +1,7 @@
 /** Counters of the semantic cache, production and observe mode. */
 import type { Kernel, Mode } from '@sluice/core';
 import type { SkipReason } from './eligibility.js';
+import type { EvictionReason } from './store-bound.js';
 
 /** Similarity buckets for the observe-mode comparison of cached and live answers. */
 const SIMILARITY_BUCKETS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.92, 0.94, 0.96, 0.98, 0.99, 1];
@@ -47,7 +48,25 @@ export function semanticMetrics(kernel: Kernel) {
     help: 'Observe mode: similarity (local embedder) between the cached answer a semantic hit would have served and the live answer.',
     buckets: SIMILARITY_BUCKETS,
   });
+  const evictions = m.counter<'reason'>({
+    name: 'gw_semantic_evictions_total',
+    help: 'Entries the in-process semantic store deleted to stay within its bound: expired ones first, then the least recently hit (capacity).',
+    labelNames: ['reason'],
+  });
+  const entries = m.gauge({
+    name: 'gw_semantic_store_entries',
+    help: 'Entries in the in-process semantic store (the evaluation store in observe mode).',
+  });
+  const bytes = m.gauge({
+    name: 'gw_semantic_store_bytes',
+    help: 'Bytes the in-process semantic store counts toward semantic_cache_max_bytes: payload text plus vectors.',
+  });
   return {
+    evicted: (reason: EvictionReason, count: number) => evictions.inc({ reason }, count),
+    held(count: number, total: number): void {
+      entries.set(count);
+      bytes.set(total);
+    },
     skipped: (reason: SkipReason) => skipped.inc({ reason }),
     threshold: (pass: boolean) => threshold.inc({ result: pass ? 'pass' : 'fail' }),
     verification: (result: string) => verification.inc({ result }),

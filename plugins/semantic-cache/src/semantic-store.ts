@@ -24,6 +24,8 @@ export interface OpenedStore {
   save(): Promise<void>;
   /** Why a remote store does not answer now, or undefined when it does; never rejects. */
   probe(): Promise<string | undefined>;
+  /** In-process stores: the payload of an active id, read without copying its vector out of the index. */
+  readonly payloadOf?: (id: number) => SemanticEntry | undefined;
 }
 
 /** Observe mode keeps its shadow entries apart, so they can never warm the production cache. */
@@ -79,6 +81,7 @@ export async function openSemanticStore(
     backend: 'hnsw',
     save: async () => void (await store.saveSnapshot()),
     probe: async () => undefined,
+    payloadOf: (id) => store.payloadOf(id),
   };
 }
 
