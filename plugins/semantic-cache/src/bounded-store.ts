@@ -66,14 +66,6 @@ export class BoundedStore {
     return bounded;
   }
 
-  get entries(): number {
-    return this.#bound.entries;
-  }
-
-  get bytes(): number {
-    return this.#bound.bytes;
-  }
-
   /** Stores an entry, first evicting what it would push over the bound; false when it alone exceeds the byte bound. */
   async upsert(record: VectorRecord<SemanticEntry>): Promise<boolean> {
     const bound = this.#bound;

@@ -18,7 +18,8 @@ interface Restored {
 /**
  * Entries are taken from the recency file, each payload read in place; only when the file is missing,
  * unreadable or does not name every entry (a store saved by an earlier release, or a crash between the
- * set and the file) are they read by iterating the store, which copies every vector (about 40 µs an entry).
+ * set and the file) are they read by iterating the store, which copies every vector out of the index
+ * (measured: 1.5 s more at start for 20,000 entries).
  * An entry's last use is its last hit from the file, else its `created_at`; the bound is not applied here.
  * @example
  * const bound = await restoreBound(opened, { maxEntries: 100_000, maxBytes: 0 }, 256, logger);
