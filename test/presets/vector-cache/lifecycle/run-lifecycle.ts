@@ -1,0 +1,90 @@
+/**
+ * The lifecycle runner: fast-check generates seeded sequences of steps and runs each against a fresh service
+ * process over a fresh data directory on the small disk, checking the service against the model after every
+ * step. A failure is shrunk within its own time budget and reported with the seed and the shortest sequence.
+ */
+import path from 'node:path';
+import fc from 'fast-check';
+import type { SmallDisk } from '../../../fixtures/small-disk.js';
+import { lifecycleCommand } from './command-arbitraries.js';
+import type { LifecycleContext } from './lifecycle-command.js';
+import { LiveService } from './live-service.js';
+import { LifecycleModel } from './model.js';
+import { StepBudget } from './step-budget.js';
+import { LifecycleTally } from './tally.js';
+
+export interface LifecycleRun {
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly maxSteps: number;
+  /** The small disk the data directories live on, for the whole run. */
+  readonly disk: SmallDisk;
+  /** Wall time for the sequences; those not started by then are skipped. */
+  readonly seconds: number;
+  /** Wall time for shrinking a failure, and at most this many sequences. */
+  readonly shrinkSeconds: number;
+  readonly maxShrinkSequences: number;
+  /** SVC_AUTOSAVE_SECS of the service. */
+  readonly autosaveSeconds?: number;
+  /** fast-check's path of a reported failure, to replay just that sequence. */
+  readonly path?: string;
+}
+
+export interface LifecycleOutcome {
+  readonly tally: LifecycleTally;
+  /** The summary line. */
+  readonly line: string;
+  /** Set when the time ran out before every sequence ran. */
+  readonly cutShort: boolean;
+  /** fast-check's report of the failure (seed, shrunk sequence), when one was found. */
+  readonly failure?: string;
+}
+
+/**
+ * @example
+ * const outcome = await runLifecycle({ seed: 42, numRuns: 3, maxSteps: 25, disk, seconds: 50, shrinkSeconds: 60, maxShrinkSequences: 30 });
+ * console.log(outcome.line); // lifecycle vector-cache: 3 sequences, 71 steps, 9 kills, …
+ */
+export async function runLifecycle(run: LifecycleRun): Promise<LifecycleOutcome> {
+  const autosaveSeconds = run.autosaveSeconds ?? 1;
+  const tally = new LifecycleTally();
+  const budget = new StepBudget(run.seconds * 1000, run.shrinkSeconds * 1000, run.maxShrinkSequences);
+  const context: LifecycleContext = { tally, budget };
+  const env = { SVC_AUTOSAVE_SECS: String(autosaveSeconds), SVC_SHUTDOWN_TIMEOUT_SECS: '5', SVC_LOG_LEVEL: 'warn' };
+  const commands = fc.commands([lifecycleCommand(context, autosaveSeconds)], { maxCommands: run.maxSteps, size: 'max' });
+
+  const property = fc.asyncProperty(commands, async (sequence) => {
+    if (!budget.startSequence()) return;
+    tally.sequences += 1;
+    if (budget.shrinking) tally.shrinkSequences += 1;
+    const live = await LiveService.start(run.disk, path.join(run.disk.dir, `sequence-${tally.sequences}`), env);
+    try {
+      await fc.asyncModelRun(() => ({ model: new LifecycleModel(), real: live }), sequence);
+    } catch (error) {
+      budget.failed();
+      throw error;
+    } finally {
+      tally.starts += live.startTimes.length;
+      tally.startMs += live.startTimes.reduce((sum, ms) => sum + ms, 0);
+      await live.dispose();
+    }
+  });
+  const details = await fc.check(property, {
+    seed: run.seed,
+    numRuns: run.numRuns,
+    ...(run.path === undefined ? {} : { path: run.path, endOnFailure: true }),
+  });
+  const line = tally.line(run.seed);
+  if (!details.failed) return { tally, line, cutShort: budget.runsCutShort };
+  return { tally, line, cutShort: false, failure: failureReport(details, run) };
+}
+
+function failureReport<Ts extends [unknown]>(details: fc.RunDetails<Ts>, run: LifecycleRun): string {
+  const error = details.errorInstance;
+  const problem = error instanceof Error ? error.message : String(error);
+  return [
+    problem,
+    `shortest sequence found (${details.numShrinks} shrinks): ${fc.stringify(details.counterexample?.[0])}`,
+    `seed ${run.seed}, fast-check path ${details.counterexamplePath}; replay it with FUZZ_SEED=${run.seed} LIFECYCLE_PATH=${details.counterexamplePath}`,
+  ].join('\n');
+}

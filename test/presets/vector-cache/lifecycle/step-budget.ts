@@ -1,0 +1,49 @@
+/**
+ * How long a lifecycle run may take. Processes are slow, so both the runs and the shrinking of a failure are
+ * bounded in time (and shrinking in sequences too); past the bound, steps are skipped and sequences not
+ * started, which fast-check sees as passing. Nothing is cut off mid-step: every step's own waits are bounded.
+ */
+
+export class StepBudget {
+  readonly #runsEnd: number;
+  #shrinkEnd: number | undefined;
+  #shrinkSequences = 0;
+
+  constructor(
+    runsMs: number,
+    readonly shrinkMs: number,
+    readonly maxShrinkSequences: number,
+    readonly now: () => number = Date.now,
+  ) {
+    this.#runsEnd = now() + runsMs;
+  }
+
+  /** True once the first failure was seen: the sequences from then on shrink it. */
+  get shrinking(): boolean {
+    return this.#shrinkEnd !== undefined;
+  }
+
+  /** Called when a sequence fails; the first call starts the shrinking budget. */
+  failed(): void {
+    this.#shrinkEnd ??= this.now() + this.shrinkMs;
+  }
+
+  /** True (and counted) when another sequence may start. */
+  startSequence(): boolean {
+    if (this.expired()) return false;
+    if (!this.shrinking) return true;
+    if (this.#shrinkSequences >= this.maxShrinkSequences) return false;
+    this.#shrinkSequences += 1;
+    return true;
+  }
+
+  /** True when no more steps should run. */
+  expired(): boolean {
+    return this.now() >= (this.#shrinkEnd ?? this.#runsEnd);
+  }
+
+  /** True when the runs stopped early for time (not for a failure). */
+  get runsCutShort(): boolean {
+    return this.#shrinkEnd === undefined && this.now() >= this.#runsEnd;
+  }
+}
