@@ -111,6 +111,11 @@ export class BoundedStore {
     return this.#saving(() => this.#opened.store.close());
   }
 
+  /** Closes the store without saving anything: another store owns the directory now. */
+  release(): Promise<void> {
+    return this.#opened.release?.() ?? this.#opened.store.close();
+  }
+
   async #saving(save: () => Promise<void>): Promise<void> {
     this.#saves++;
     try {

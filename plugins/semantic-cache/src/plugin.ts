@@ -28,6 +28,7 @@ import { semanticMetrics, type SemanticMetrics } from './semantic-metrics.js';
 import { verifiedSearch } from './verified-search.js';
 import { openSemanticStore, type OpenedStore } from './semantic-store.js';
 import { BoundedStore } from './bounded-store.js';
+import { StoreKeeping } from './store-keeping.js';
 import { cosine } from './cosine.js';
 
 const PLUGIN_NAME = 'semantic-cache';
@@ -55,7 +56,7 @@ export class SemanticCachePlugin implements Plugin {
   /** Store faults so far; a probe clears `#down` only when none came after it started. */
   #faults = 0;
   #probing = false;
-  #autosave: NodeJS.Timeout | undefined;
+  #keeping: StoreKeeping | undefined;
   /** Compares cached and live answers in observe mode, whatever embedder the lookups use. */
   readonly #answers = new LocalEmbedder();
 
@@ -142,19 +143,16 @@ export class SemanticCachePlugin implements Plugin {
       const { maxEntries, maxBytes } = this.options.store;
       this.#bounded = await BoundedStore.open(this.#opened, { maxEntries, maxBytes }, dims, kernel.logger, this.#metrics!);
     }
-    const every = this.options.store.autosaveSeconds;
-    if (this.#opened.backend === 'hnsw' && every > 0) {
-      this.#autosave = setInterval(() => void this.#save(), every * 1000).unref();
-    }
+    this.#keeping = new StoreKeeping(this.#opened, this.#bounded, this.options.store.autosaveSeconds, kernel.logger);
+    this.#keeping.start();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.#autosave);
-    const opened = this.#opened;
-    const bounded = this.#bounded;
+    const keeping = this.#keeping;
     this.#opened = undefined;
     this.#bounded = undefined;
-    await (bounded ?? opened?.store)?.close();
+    this.#keeping = undefined;
+    await keeping?.close();
     await this.#embedder?.close?.();
   }
 
@@ -173,9 +171,14 @@ export class SemanticCachePlugin implements Plugin {
     ];
   }
 
-  /** Writes an in-process store to its directory now (a reload opens the next one from it); never throws. */
-  flush(): Promise<void> {
-    return this.#save();
+  /** Saves an in-process store for the runtime a reload starts and leaves its directory to it (StoreKeeping). */
+  handOver(): Promise<void> {
+    return this.#keeping?.handOver() ?? Promise.resolve();
+  }
+
+  /** The reload failed: this runtime keeps its store as before the hand-over. */
+  takeBack(): void {
+    this.#keeping?.takeBack();
   }
 
   /** Deletes expired entries of the store in use; returns how many. */
@@ -254,6 +257,8 @@ export class SemanticCachePlugin implements Plugin {
   async #store(exchange: Exchange, response: ModelResponse): Promise<void> {
     const opened = this.#opened;
     const { key, vector } = exchange.slot(SLOT);
+    // Handed over to a reloaded runtime: the directory is the next store's now.
+    if (this.#keeping?.handedOver === true) return;
     if (opened === undefined || key === undefined || vector === undefined || !Array.isArray(response.body.choices)) return;
     if (exchange.mode === 'observe' && exchange.cache.wouldHit === true && exchange.cache.layer === LAYER && exchange.cached) {
       this.#compareAnswers(exchange.cached, response);
@@ -372,14 +377,6 @@ export class SemanticCachePlugin implements Plugin {
       .finally(() => {
         this.#probing = false;
       });
-  }
-
-  async #save(): Promise<void> {
-    try {
-      await (this.#bounded ?? this.#opened)?.save();
-    } catch (error) {
-      this.#kernel?.logger.error({ dependency: 'vectordb', reason: (error as Error).message }, 'semantic cache save failed');
-    }
   }
 
   #requireKernel(): Kernel {

@@ -22,6 +22,8 @@ export interface OpenedStore {
   readonly backend: 'hnsw' | 'qdrant';
   /** Saves an in-process store; resolves at once for remote ones. */
   save(): Promise<void>;
+  /** In-process stores: closes without the final save, once another store owns the directory. */
+  readonly release?: () => Promise<void>;
   /** Why a remote store does not answer now, or undefined when it does; never rejects. */
   probe(): Promise<string | undefined>;
   /** In-process stores: the payload of an active id, read without copying its vector out of the index. */
@@ -80,6 +82,7 @@ export async function openSemanticStore(
     location,
     backend: 'hnsw',
     save: async () => void (await store.saveSnapshot()),
+    release: () => store.close({ finalSave: false }),
     probe: async () => undefined,
     payloadOf: (id) => store.payloadOf(id),
   };

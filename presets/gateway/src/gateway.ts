@@ -123,9 +123,14 @@ export class Gateway implements GatewayState {
     try {
       const config = await loadGatewayConfig(this.#configFile);
       next = buildRuntime(config, { logger: this.logger, metrics: this.metrics }, this.#composed);
-      // The next runtime opens the in-process semantic store from disk: write this one's entries there first.
-      await this.#runtime.semantic?.flush();
-      await next.kernel.start();
+      // The next runtime opens the in-process semantic store from disk: this one writes its entries there
+      // first and then leaves the directory to it.
+      const semantic = this.#runtime.semantic;
+      await semantic?.handOver();
+      await next.kernel.start().catch((error: unknown) => {
+        semantic?.takeBack();
+        throw error;
+      });
     } catch (error) {
       this.logger.error({ err: { message: (error as Error).message } }, 'reload failed; keeping the running configuration');
       return false;

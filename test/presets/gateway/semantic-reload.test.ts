@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Gateway } from '@sluice/preset-gateway';
@@ -41,5 +42,43 @@ describe('gateway: a configuration reload keeps the in-process semantic cache', 
     assert.equal(await gateway.reload(), true);
     assert.equal(await ask('how do I reset my password'), 'hit-semantic');
     assert.equal(upstream.calls.filter((c) => c.path === '/v1/chat/completions').length, 1);
+  });
+
+  it('leaves the directory to the reloaded runtime: the retired store saves nothing over its set', async () => {
+    await gateway?.shutdown();
+    const file = path.join(dir, 'handover.conf');
+    const dataDir = path.join(dir, 'handover');
+    const semantic = `semantic_cache_enabled on;\nsemantic_cache_data_dir ${dataDir};\nexact_cache_enabled off;\n`;
+    await writeFile(file, baseConfig(upstream.baseUrl, semantic));
+    gateway = await Gateway.fromFile(file, { logger: pino({ level: 'silent' }) });
+    const { url } = await gateway.listen('127.0.0.1:0');
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'unused', maxRetries: 0, timeout: 10_000 });
+    const ask = async (content: string) => {
+      const { response } = await client.chat.completions
+        .create({ model: 'test-model', messages: [{ role: 'user', content }] })
+        .withResponse();
+      return response.headers.get('x-sluice-cache');
+    };
+    const savedSet = async () =>
+      JSON.parse(await readFile(path.join(dataDir, 'live', 'answers.json'), 'utf8')) as { snapshot_id: string; answers: object };
+
+    assert.equal(await ask('Which port does the gateway listen on?'), 'miss');
+    assert.equal(await gateway.reload(), true);
+    const handedOver = (await savedSet()).snapshot_id;
+    await sleep(300); // the retired runtime has no request in flight: it stops at once
+    assert.equal((await savedSet()).snapshot_id, handedOver, 'the retired runtime saved over the set it handed over');
+
+    assert.equal(await ask('How long does an answer stay in the cache?'), 'miss');
+    await gateway.shutdown();
+    assert.equal(Object.keys((await savedSet()).answers).length, 2, "the final save is the reloaded runtime's");
+    gateway = await Gateway.fromFile(file, { logger: pino({ level: 'silent' }) });
+    const again = await gateway.listen('127.0.0.1:0');
+    const next = new OpenAI({ baseURL: `${again.url}/v1`, apiKey: 'unused', maxRetries: 0, timeout: 10_000 });
+    for (const content of ['which port does the gateway listen on', 'how long does an answer stay in the cache']) {
+      const { response } = await next.chat.completions
+        .create({ model: 'test-model', messages: [{ role: 'user', content }] })
+        .withResponse();
+      assert.equal(response.headers.get('x-sluice-cache'), 'hit-semantic', content);
+    }
   });
 });

@@ -284,12 +284,15 @@ export class HnswVectorStore<P> implements VectorStore<P> {
     });
   }
 
-  /** Waits for saves, writes the final paired set (when persisted) and closes the log. */
-  async close(): Promise<void> {
+  /**
+   * Waits for saves, writes the final paired set (when persisted) and closes the log. `finalSave: false`
+   * skips the save: another store has taken over the directory, and a save from this one would replace its set.
+   */
+  async close(options: { finalSave?: boolean } = {}): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     try {
-      if (this.#home() !== undefined && this.#failure === undefined) await this.saveSnapshot();
+      if (options.finalSave !== false && this.#home() !== undefined && this.#failure === undefined) await this.saveSnapshot();
       else await this.#gate.serial(async () => undefined);
     } finally {
       // A failed final save loses nothing in `wal` mode: the log is closed intact and replayed at start.
