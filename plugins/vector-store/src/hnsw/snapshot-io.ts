@@ -52,7 +52,7 @@ export async function writeState<P>(
       copied = {
         segment,
         payloads: new Map(state.payloads),
-        tombstones: [...state.tombstones],
+        tombstones: state.pruneTombstones(),
         labels: state.labels.borrowed(),
         count: state.index.activeCount,
       };

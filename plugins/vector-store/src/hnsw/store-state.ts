@@ -87,6 +87,21 @@ export class StoreState<P> {
     this.upsert(change.id, vector, change.payload);
   }
 
+  /**
+   * Forgets the tombstones of deleted ids whose slot a new id took: such an id is in neither the index nor
+   * the answers, so nothing can bring it back, and keeping it would grow the set with every delete ever made
+   * (a bounded cache deletes all the time). Returns the tombstones kept: deleted ids still in the index.
+   */
+  pruneTombstones(): number[] {
+    if (this.tombstones.size === 0) return [];
+    const stillMarked = new Set(this.index.deletedIds());
+    for (const id of this.tombstones) {
+      const label = this.labels.labelFor(id, false);
+      if (label === undefined || !stillMarked.has(label)) this.tombstones.delete(id);
+    }
+    return [...this.tombstones];
+  }
+
   /** Makes the index agree with the payloads and tombstones after a load: nothing deleted stays searchable. */
   reconcile(): void {
     for (const id of this.tombstones) {
