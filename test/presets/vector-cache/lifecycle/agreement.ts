@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { LiveService } from './live-service.js';
-import { describeContents, type LifecycleModel } from './model.js';
+import { describeContents, describeReply, type LifecycleModel } from './model.js';
 import { EXACT, IDS, idName, vectorFor } from './points.js';
 
 interface QaReply {
@@ -35,7 +35,7 @@ export async function assertAgrees(model: LifecycleModel, live: LiveService): Pr
     const qa = await exactQa(live, vectorFor(id, entry.version));
     assert.ok(
       qa.hit && qa.id === id && qa.answer === entry.answer,
-      `qa on the vector of ${idName(id)} v${entry.version} answered ${JSON.stringify(qa)}; ${where()}`,
+      `qa on the vector of ${idName(id)} v${entry.version} answered ${describeReply(qa)}; ${where()}`,
     );
   }
   for (const [id, versions] of model.traces) {
@@ -44,7 +44,7 @@ export async function assertAgrees(model: LifecycleModel, live: LiveService): Pr
       const qa = await exactQa(live, vectorFor(id, version));
       assert.ok(
         qa.id !== id,
-        `qa finds ${idName(id)} (v${version}), which the model does not hold: ${JSON.stringify(qa)}; ${where()}`,
+        `qa finds ${idName(id)} (v${version}), which the model does not hold: ${describeReply(qa)}; ${where()}`,
       );
     }
   }

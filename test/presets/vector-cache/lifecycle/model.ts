@@ -3,7 +3,7 @@
  * answered 200 is in it, a refused one is not; a snapshot load replaces it with what that snapshot held when
  * it was saved; a restart changes nothing.
  */
-import { cosine, vectorFor } from './points.js';
+import { cosine, idName, vectorFor } from './points.js';
 
 export interface ModelEntry {
   readonly version: number;
@@ -51,10 +51,19 @@ export class LifecycleModel {
   }
 }
 
-/** `{1: v0 "a1", 2: v2 "…"}`: a model's contents, for a failure message. */
+/** `{1: v0 "1 v0 #12", 2^40: v2 "…"}`: a model's contents, for a failure message. */
 export function describeContents(contents: Contents): string {
   const parts = [...contents]
     .sort(([a], [b]) => a - b)
-    .map(([id, entry]) => `${id}: v${entry.version} ${JSON.stringify(entry.answer)}`);
+    .map(([id, entry]) => `${idName(id)}: v${entry.version} ${JSON.stringify(shortened(entry.answer))}`);
   return `{${parts.join(', ')}}`;
+}
+
+/** A reply as a failure message shows it: a bulk answer (a write on a failing disk) is cut short. */
+export function describeReply(body: unknown): string {
+  return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'string' ? shortened(value) : value));
+}
+
+function shortened(text: string): string {
+  return text.length <= 60 ? text : `${text.slice(0, 40)}… (${text.length} chars)`;
 }
