@@ -4,14 +4,15 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import type { SmallDisk } from '../../../fixtures/small-disk.js';
-import { startChild } from '../../../fixtures/child-process.js';
-import { processEnv, SLUICE_BIN, startServiceProcess, type ServiceProcess } from '../service-process.js';
+import { startChild, type Child } from '../../../fixtures/child-process.js';
+import { processEnv, SLUICE_BIN } from '../service-process.js';
 import { within } from '../within.js';
 import { LIFECYCLE_DIMS } from './points.js';
 
 const CALL_MS = 10_000;
 const STOP_MS = 20_000;
 const START_MS = 30_000;
+const LISTENING = /listening on (http:\/\/\S+)/;
 
 export interface LiveReply {
   readonly status: number;
@@ -21,8 +22,15 @@ export interface LiveReply {
 
 export type DiskFault = 'read-only' | 'full';
 
+interface Running {
+  readonly child: Child;
+  readonly url: string;
+}
+
 export class LiveService {
-  #proc: ServiceProcess | undefined;
+  #proc: Running | undefined;
+  /** Every process started and not yet gone, the refused starts too: dispose kills them all. */
+  readonly #children = new Set<Child>();
   #fault: DiskFault | undefined;
   /** How long each start took, until it listened (ms): starts dominate a run's time. */
   readonly startTimes: number[] = [];
@@ -54,7 +62,14 @@ export class LiveService {
   async start(): Promise<void> {
     if (this.#proc !== undefined) throw new Error('the service is already running');
     const began = Date.now();
-    this.#proc = await startServiceProcess(this.dataDir, { SVC_DIMS: String(LIFECYCLE_DIMS), ...this.env });
+    const child = this.#spawn({ SVC_DIMS: String(LIFECYCLE_DIMS), ...this.env });
+    try {
+      const line = await child.waitForLine(LISTENING, START_MS);
+      this.#proc = { child, url: LISTENING.exec(line)![1]! };
+    } catch (error) {
+      await child.kill();
+      throw new Error(`the service did not start: ${(error as Error).message}`, { cause: error });
+    }
     this.startTimes.push(Date.now() - began);
   }
 
@@ -65,10 +80,8 @@ export class LiveService {
   async tryStart(env: Readonly<Record<string, string>>): Promise<{ started: boolean; code: number | null; output: string }> {
     if (this.#proc !== undefined) throw new Error('the service is still running');
     const began = Date.now();
-    const child = startChild(process.execPath, [SLUICE_BIN, 'vector-cache'], {
-      env: processEnv(this.dataDir, { ...this.env, SVC_AUTOSAVE_SECS: '0', ...env }),
-    });
-    const listening = child.waitForLine(/listening on http/, START_MS).then(
+    const child = this.#spawn({ ...this.env, SVC_AUTOSAVE_SECS: '0', ...env });
+    const listening = child.waitForLine(LISTENING, START_MS).then(
       () => true,
       () => false,
     );
@@ -137,14 +150,20 @@ export class LiveService {
 
   /** Kills the process, heals the disk and removes the data directory; safe to call more than once. */
   async dispose(): Promise<void> {
-    const proc = this.#proc;
     this.#proc = undefined;
-    await proc?.child.kill();
+    await Promise.all([...this.#children].map((child) => child.kill()));
     await this.heal();
     await rm(this.dataDir, { recursive: true, force: true });
   }
 
-  #running(): ServiceProcess {
+  #spawn(env: Readonly<Record<string, string>>): Child {
+    const child = startChild(process.execPath, [SLUICE_BIN, 'vector-cache'], { env: processEnv(this.dataDir, env) });
+    this.#children.add(child);
+    void child.exited.then(() => this.#children.delete(child));
+    return child;
+  }
+
+  #running(): Running {
     if (this.#proc === undefined) throw new Error('the service is not running');
     return this.#proc;
   }

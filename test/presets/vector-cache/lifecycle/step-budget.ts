@@ -8,6 +8,7 @@ export class StepBudget {
   readonly #runsEnd: number;
   #shrinkEnd: number | undefined;
   #shrinkSequences = 0;
+  #skippedRuns = false;
 
   constructor(
     runsMs: number,
@@ -37,13 +38,15 @@ export class StepBudget {
     return true;
   }
 
-  /** True when no more steps should run. */
+  /** True when no more steps should run; asked before each step and sequence, so a true skips one. */
   expired(): boolean {
-    return this.now() >= (this.#shrinkEnd ?? this.#runsEnd);
+    if (this.now() < (this.#shrinkEnd ?? this.#runsEnd)) return false;
+    if (!this.shrinking) this.#skippedRuns = true;
+    return true;
   }
 
-  /** True when the runs stopped early for time (not for a failure). */
+  /** True when a step or a sequence was skipped for time before any failure: the run did less than asked. */
   get runsCutShort(): boolean {
-    return this.#shrinkEnd === undefined && this.now() >= this.#runsEnd;
+    return this.#skippedRuns;
   }
 }
