@@ -7,10 +7,10 @@ import { runAuditLifecycle } from './lifecycle/runner.js';
 const SEED = 66;
 
 describe('audit process: batches, retries, kills, clean stops, reads and verify, against a model of what was acknowledged', function () {
-  // Each sequence starts the module as a process several times; a failure also spends up to 90 s shrinking.
-  this.timeout(240_000);
+  // Each sequence starts the module as a process several times; a failure also spends up to 3 minutes shrinking.
+  this.timeout(330_000);
 
   it(`keeps every acknowledged event once, in order, chained, and unanswered batches whole or absent (seed ${SEED})`, async () => {
-    await runAuditLifecycle({ seed: SEED, numRuns: 3, maxSteps: 25, seconds: 45, shrinkSeconds: 90 });
+    await runAuditLifecycle({ seed: SEED, numRuns: 3, maxSteps: 25, seconds: 45, shrinkSeconds: 180 });
   });
 });

@@ -7,10 +7,10 @@ import { runSemanticLifecycle } from './semantic-lifecycle/runner.js';
 const SEED = 49;
 
 describe('gateway process: the in-process semantic store across starts, clean stops, kills, reloads and prunes', function () {
-  // Each sequence starts the gateway as a process several times; a failure also spends up to 90 s shrinking.
-  this.timeout(240_000);
+  // Each sequence starts the gateway as a process several times; a failure also spends up to 3 minutes shrinking.
+  this.timeout(330_000);
 
   it(`answers every question as the model of stored and saved entries allows (seed ${SEED})`, async () => {
-    await runSemanticLifecycle({ seed: SEED, numRuns: 3, maxSteps: 30, seconds: 45, shrinkSeconds: 90 });
+    await runSemanticLifecycle({ seed: SEED, numRuns: 3, maxSteps: 30, seconds: 45, shrinkSeconds: 180 });
   });
 });

@@ -69,8 +69,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 /** No settings vary between sequences; the tuple keeps the shape the checker reports. */
-export function auditSequences(maxSteps: number): fc.Arbitrary<LifecycleValue<null, Command>> {
-  return fc.tuple(fc.constant(null), fc.commands([command], { maxCommands: maxSteps, size: 'max' }));
+export function auditSequences(maxSteps: number, replayPath?: string): fc.Arbitrary<LifecycleValue<null, Command>> {
+  return fc.tuple(
+    fc.constant(null),
+    fc.commands([command], { maxCommands: maxSteps, size: 'max', ...(replayPath === undefined ? {} : { replayPath }) }),
+  );
 }
 
 const END_STEP = 'start if stopped, stop(SIGTERM), verify';
@@ -108,7 +111,7 @@ export async function runAuditLifecycle(
   try {
     await checkLifecycle(
       { name: 'audit', firstStep: 'start', lastStep: END_STEP },
-      auditSequences(options.maxSteps),
+      auditSequences(options.maxSteps, options.replayPath),
       runOne,
       options,
     );

@@ -18,6 +18,8 @@ export interface LifecycleRunOptions {
   readonly shrinkSeconds?: number;
   /** The fast-check path of a failure to replay (printed with it). */
   readonly path?: string;
+  /** The commands' replay path of that failure (printed with it), so its shrunk sequence replays exactly. */
+  readonly replayPath?: string;
 }
 
 /** What the report says of a sequence: its name, and the step every sequence begins with, if any. */
@@ -34,6 +36,12 @@ export type LifecycleValue<S, C> = [settings: S, commands: Iterable<C>];
 export function commandsRun(commands: Iterable<unknown>): string[] {
   const text = String(commands).replace(/\s*\/\*.*\*\/\s*$/, '');
   return text === '' ? [] : text.split(',');
+}
+
+/** The hint fast-check appends to a command list it has shrunk, for `fc.commands({ replayPath })`. */
+function replayPathOf(commands: Iterable<unknown>): string | undefined {
+  const hint = /\/\*replayPath=(".*")\*\/\s*$/.exec(String(commands))?.[1];
+  return hint === undefined ? undefined : (JSON.parse(hint) as string);
 }
 
 /**
@@ -77,6 +85,12 @@ export async function checkLifecycle<S, C>(
   const error = details.errorInstance;
   const message = error instanceof Error ? error.message : String(error);
   const steps = commandsRun(commands);
+  const replay = {
+    seed: options.seed,
+    maxSteps: options.maxSteps,
+    path: details.counterexamplePath,
+    replayPath: replayPathOf(commands),
+  };
   throw new Error(
     [
       `lifecycle ${name} failed: ${message}`,
@@ -86,6 +100,7 @@ export async function checkLifecycle<S, C>(
       ...(firstStep === undefined ? [] : [`  0. ${firstStep} (every sequence begins with it)`]),
       ...steps.map((step, i) => `  ${i + 1}. ${step}`),
       ...(lastStep === undefined ? [] : [`  ${steps.length + 1}. ${lastStep} (every sequence ends with it)`]),
+      `replay: ${JSON.stringify(replay)} (numRuns: 1)`,
     ].join('\n'),
   );
 }

@@ -96,6 +96,10 @@ semantic_cache_autosave_seconds ${autosaveSeconds};
     this.#reloads = 0;
     const line = await child.waitForLine(/listening on (http:\/\/\S+)/, START_MS);
     this.#url = /listening on (http:\/\/\S+)/.exec(line)![1]!;
+    return this.readyz();
+  }
+
+  async readyz(): Promise<{ readyz: number; body: string }> {
     const response = await fetch(`${this.#url}/readyz`, { signal: AbortSignal.timeout(ASK_MS) });
     return { readyz: response.status, body: (await response.text()).trim() };
   }

@@ -91,6 +91,8 @@ export class ReloadCommand implements Command {
   async run(model: SemanticModel, real: LifecycleReal): Promise<void> {
     const outcome = await real.gateway.reload(!model.otherModel);
     if (!/configuration reloaded/.test(outcome)) throw failure(real, `SIGHUP: ${outcome}`);
+    const ready = await real.gateway.readyz();
+    if (ready.readyz !== 200) throw failure(real, `/readyz answered ${ready.readyz} ${ready.body} after a reload`);
     model.otherModel = !model.otherModel;
     real.tally.reloads += 1;
     // The reload writes the store to disk, and the new runtime opens it from there.

@@ -63,8 +63,14 @@ const settings: fc.Arbitrary<LifecycleSettings> = fc.record({
 });
 
 /** Sequences of up to `maxSteps` commands, each with its settings. */
-export function semanticSequences(maxSteps: number): fc.Arbitrary<LifecycleValue<LifecycleSettings, Command>> {
-  return fc.tuple(settings, fc.commands([command], { maxCommands: maxSteps, size: 'max' }));
+export function semanticSequences(
+  maxSteps: number,
+  replayPath?: string,
+): fc.Arbitrary<LifecycleValue<LifecycleSettings, Command>> {
+  return fc.tuple(
+    settings,
+    fc.commands([command], { maxCommands: maxSteps, size: 'max', ...(replayPath === undefined ? {} : { replayPath }) }),
+  );
 }
 
 const END_STEP = 'start if stopped, ask every topic, stop(SIGTERM)';
@@ -112,7 +118,7 @@ export async function runSemanticLifecycle(
   };
   try {
     const naming = { name: 'gateway-semantic', firstStep: 'start', lastStep: END_STEP };
-    await checkLifecycle(naming, semanticSequences(options.maxSteps), runOne, options);
+    await checkLifecycle(naming, semanticSequences(options.maxSteps, options.replayPath), runOne, options);
   } finally {
     await upstream.close();
     log(tally.summary(options.seed));
