@@ -1,8 +1,9 @@
 /**
  * `npm run fuzz`: the vector answer cache's lifecycle suite (test/presets/vector-cache/lifecycle/) with many
- * more sequences than `npm test` runs: 3 × FUZZ_RUNS sequences of up to 40 steps from FUZZ_SEED, the sequences
- * bounded by FUZZ_SECONDS and the shrinking of a failure by a share of it. Without FUZZ_RUNS (plain `npm test`)
- * it is skipped: test/presets/vector-cache/lifecycle.test.ts runs the suite there with its fixed seed.
+ * more sequences than `npm test` runs: 3 × FUZZ_RUNS sequences of up to 40 steps from FUZZ_SEED, each with
+ * SVC_AUTOSAVE_SECS 1 or 4, the sequences bounded by FUZZ_SECONDS and the shrinking of a failure by a share of
+ * it. Without FUZZ_RUNS (plain `npm test`) it is skipped: test/presets/vector-cache/lifecycle.test.ts runs the
+ * suite there with its fixed seed.
  */
 import assert from 'node:assert/strict';
 import { smallDiskOrSkip, type SmallDisk } from '../fixtures/small-disk.js';
@@ -38,6 +39,8 @@ describe('fuzz: vector cache lifecycle against a model (real processes and signa
       seconds: budget.seconds,
       shrinkSeconds,
       maxShrinkSequences: 200,
+      // A longer interval leaves the log alone for longer between saves: more of a restart's replay is tested.
+      autosaveSeconds: [1, 4],
       ...(process.env['LIFECYCLE_PATH'] ? { path: process.env['LIFECYCLE_PATH'] } : {}),
     });
     console.log(`      ${outcome.line}\n      ${outcome.tally.breakdown()}`);

@@ -13,9 +13,9 @@ import { IDS, OTHER_DIMS, VERSIONS } from './points.js';
 
 /**
  * @example
- * fc.commands([lifecycleCommand(context, 1)], { maxCommands: 25, size: 'max' });
+ * fc.commands([lifecycleCommand(context)], { maxCommands: 25, size: 'max' });
  */
-export function lifecycleCommand(context: LifecycleContext, autosaveSeconds: number): fc.Arbitrary<LifecycleCommand> {
+export function lifecycleCommand(context: LifecycleContext): fc.Arbitrary<LifecycleCommand> {
   const id = fc.constantFrom(...IDS);
   const version = fc.integer({ min: 0, max: VERSIONS - 1 });
   const tag = fc.nat(999);
@@ -34,7 +34,7 @@ export function lifecycleCommand(context: LifecycleContext, autosaveSeconds: num
   const save = slot.map((s) => new SnapshotSave(context, s));
   const load = slot.map((s) => new SnapshotLoad(context, s));
   const answersSave = fc.constant(new AnswersSave(context));
-  const autosaveTick = fc.constant(new AutosaveTick(context, autosaveSeconds));
+  const autosaveTick = fc.constant(new AutosaveTick(context));
   const restart = stop.map((s) => new Restart(context, s));
   const writeFailure = fc
     .tuple(

@@ -32,6 +32,9 @@ export class LifecycleModel {
   /** Every vector (version) each id was sent with, acknowledged or not: where a lookup must not find an absent id. */
   readonly traces = new Map<number, Set<number>>();
 
+  /** @param autosaveSeconds the service's SVC_AUTOSAVE_SECS in this sequence */
+  constructor(readonly autosaveSeconds: number) {}
+
   /** The entries as they are now, for a snapshot. */
   copy(): Contents {
     return new Map(this.entries);

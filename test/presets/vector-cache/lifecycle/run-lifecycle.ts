@@ -24,8 +24,8 @@ export interface LifecycleRun {
   /** Wall time for shrinking a failure, and at most this many sequences. */
   readonly shrinkSeconds: number;
   readonly maxShrinkSequences: number;
-  /** SVC_AUTOSAVE_SECS of the service. */
-  readonly autosaveSeconds?: number;
+  /** SVC_AUTOSAVE_SECS of the service, one of these per sequence ([1] when absent). */
+  readonly autosaveSeconds?: readonly number[];
   /** fast-check's path of a reported failure, to replay just that sequence. */
   readonly path?: string;
 }
@@ -46,20 +46,21 @@ export interface LifecycleOutcome {
  * console.log(outcome.line); // lifecycle vector-cache: 3 sequences, 71 steps, 9 kills, …
  */
 export async function runLifecycle(run: LifecycleRun): Promise<LifecycleOutcome> {
-  const autosaveSeconds = run.autosaveSeconds ?? 1;
+  const [first, ...others] = run.autosaveSeconds ?? [1];
+  const autosave = others.length === 0 ? fc.constant(first!) : fc.constantFrom(first!, ...others);
   const tally = new LifecycleTally();
   const budget = new StepBudget(run.seconds * 1000, run.shrinkSeconds * 1000, run.maxShrinkSequences);
   const context: LifecycleContext = { tally, budget };
-  const env = { SVC_AUTOSAVE_SECS: String(autosaveSeconds), SVC_SHUTDOWN_TIMEOUT_SECS: '5', SVC_LOG_LEVEL: 'warn' };
-  const commands = fc.commands([lifecycleCommand(context, autosaveSeconds)], { maxCommands: run.maxSteps, size: 'max' });
+  const commands = fc.commands([lifecycleCommand(context)], { maxCommands: run.maxSteps, size: 'max' });
 
-  const property = fc.asyncProperty(commands, async (sequence) => {
+  const property = fc.asyncProperty(autosave, commands, async (autosaveSeconds, sequence) => {
     if (!budget.startSequence()) return;
     tally.sequences += 1;
     if (budget.shrinking) tally.shrinkSequences += 1;
+    const env = { SVC_AUTOSAVE_SECS: String(autosaveSeconds), SVC_SHUTDOWN_TIMEOUT_SECS: '5', SVC_LOG_LEVEL: 'warn' };
     const live = await LiveService.start(run.disk, path.join(run.disk.dir, `sequence-${tally.sequences}`), env);
     try {
-      await fc.asyncModelRun(() => ({ model: new LifecycleModel(), real: live }), sequence);
+      await fc.asyncModelRun(() => ({ model: new LifecycleModel(autosaveSeconds), real: live }), sequence);
     } catch (error) {
       budget.failed();
       throw error;
@@ -79,12 +80,13 @@ export async function runLifecycle(run: LifecycleRun): Promise<LifecycleOutcome>
   return { tally, line, cutShort: false, failure: failureReport(details, run) };
 }
 
-function failureReport<Ts extends [unknown]>(details: fc.RunDetails<Ts>, run: LifecycleRun): string {
+function failureReport<Ts extends [number, unknown]>(details: fc.RunDetails<Ts>, run: LifecycleRun): string {
   const error = details.errorInstance;
   const problem = error instanceof Error ? error.message : String(error);
+  const [autosaveSeconds, sequence] = details.counterexample ?? [];
   return [
     problem,
-    `shortest sequence found (${details.numShrinks} shrinks): ${fc.stringify(details.counterexample?.[0])}`,
+    `shortest sequence found (${details.numShrinks} shrinks), SVC_AUTOSAVE_SECS=${autosaveSeconds}: ${fc.stringify(sequence)}`,
     `seed ${run.seed}, fast-check path ${details.counterexamplePath}; replay it with FUZZ_SEED=${run.seed} LIFECYCLE_PATH=${details.counterexamplePath}`,
   ].join('\n');
 }

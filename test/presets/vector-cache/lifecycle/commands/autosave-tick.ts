@@ -1,27 +1,20 @@
 /** Waits past an autosave tick (the service runs with a short SVC_AUTOSAVE_SECS): a tick changes nothing visible. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gaugeValue } from '../agreement.js';
-import { LifecycleCommand, type LifecycleContext } from '../lifecycle-command.js';
+import { LifecycleCommand } from '../lifecycle-command.js';
 import type { LiveService } from '../live-service.js';
 import type { LifecycleModel } from '../model.js';
 
 export class AutosaveTick extends LifecycleCommand {
   readonly kind = 'autosave tick';
 
-  constructor(
-    context: LifecycleContext,
-    readonly intervalSeconds: number,
-  ) {
-    super(context);
-  }
-
-  protected async act(_model: LifecycleModel, live: LiveService): Promise<void> {
+  protected async act(model: LifecycleModel, live: LiveService): Promise<void> {
     // A tick shows as a save or a failed save: wait until one more than now, for at most two intervals.
     const before = await savesSoFar(live);
-    const limit = 2 * this.intervalSeconds * 1000 + 1000;
+    const limit = 2 * model.autosaveSeconds * 1000 + 1000;
     const end = Date.now() + limit;
     while ((await savesSoFar(live)) <= before) {
-      if (Date.now() > end) throw new Error(`no autosave within ${limit} ms with SVC_AUTOSAVE_SECS=${this.intervalSeconds}`);
+      if (Date.now() > end) throw new Error(`no autosave within ${limit} ms with SVC_AUTOSAVE_SECS=${model.autosaveSeconds}`);
       await sleep(100);
     }
   }
