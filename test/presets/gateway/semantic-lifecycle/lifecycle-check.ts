@@ -100,7 +100,7 @@ export async function checkLifecycle<S, C>(
       ...(firstStep === undefined ? [] : [`  0. ${firstStep} (every sequence begins with it)`]),
       ...steps.map((step, i) => `  ${i + 1}. ${step}`),
       ...(lastStep === undefined ? [] : [`  ${steps.length + 1}. ${lastStep} (every sequence ends with it)`]),
-      `replay: ${JSON.stringify(replay)} (numRuns: 1)`,
+      `replay: LIFECYCLE_REPLAY='${JSON.stringify(replay)}' npm run fuzz (or these options and numRuns 1 to the runner)`,
     ].join('\n'),
   );
 }
