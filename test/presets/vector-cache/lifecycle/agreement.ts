@@ -1,7 +1,8 @@
 /**
  * The check after every step: the service answers exactly as the model says. Search sees exactly the model's
- * ids, a qa on each entry's exact vector finds it with its answer, a qa on the last vector of an absent id
- * does not find that id, the gauges count the model's entries, and readiness says whether writes are taken.
+ * ids, a qa on each entry's exact vector finds it with its answer, a qa on every vector an absent id (deleted,
+ * refused, replaced by a load) was ever sent with does not find that id, the gauges count the model's entries,
+ * and readiness says whether writes are taken.
  */
 import assert from 'node:assert/strict';
 import type { LiveService } from './live-service.js';

@@ -32,7 +32,7 @@ export class SnapshotSave extends LifecycleCommand {
     if (model.failed) return expectStatus(reply, 503, 'after the log failed');
     expectStatus(reply, 200, 'the answer');
     const body = reply.body as { ok: boolean; path: string; bytes: number };
-    assert.ok(body.ok && body.path.endsWith(slotPath(this.slot)) && body.bytes > 0, `${reply.text}`);
+    assert.ok(body.ok && body.path.endsWith(slotPath(this.slot)) && body.bytes > 0, reply.text);
     model.snapshots.set(this.slot, model.copy());
   }
 
@@ -62,8 +62,8 @@ export class SnapshotLoad extends LifecycleCommand {
     if (model.failed) return expectStatus(reply, 503, 'after the log failed');
     expectStatus(reply, 200, 'the answer');
     const body = reply.body as { ok: boolean; vectors: number };
-    assert.ok(body.ok, `${reply.text}`);
-    assert.equal(body.vectors, saved.size, `vectors`);
+    assert.ok(body.ok, reply.text);
+    assert.equal(body.vectors, saved.size, 'vectors');
     model.entries = new Map(saved);
   }
 
