@@ -3,11 +3,12 @@
  * more sequences than `npm test` runs: 3 × FUZZ_RUNS sequences of up to 40 steps from FUZZ_SEED, each with
  * SVC_AUTOSAVE_SECS 1 or 4, the sequences bounded by FUZZ_SECONDS and the shrinking of a failure by a share of
  * it. Without FUZZ_RUNS (plain `npm test`) it is skipped: test/presets/vector-cache/lifecycle.test.ts runs the
- * suite there with its fixed seed.
+ * suite there with its fixed seed. LIFECYCLE_REPLAY takes the `replay:` JSON a failure prints and runs that
+ * sequence alone.
  */
 import assert from 'node:assert/strict';
 import { smallDiskOrSkip, type SmallDisk } from '../fixtures/small-disk.js';
-import { runLifecycle } from '../presets/vector-cache/lifecycle/run-lifecycle.js';
+import { lifecycleReplay, runLifecycle } from '../presets/vector-cache/lifecycle/run-lifecycle.js';
 import { fuzzBudget } from './fuzz-budget.js';
 
 const SEQUENCES_PER_RUN = 3;
@@ -41,7 +42,7 @@ describe('fuzz: vector cache lifecycle against a model (real processes and signa
       maxShrinkSequences: 200,
       // A longer interval leaves the log alone for longer between saves: more of a restart's replay is tested.
       autosaveSeconds: [1, 4],
-      ...(process.env['LIFECYCLE_PATH'] ? { path: process.env['LIFECYCLE_PATH'] } : {}),
+      ...lifecycleReplay(process.env['LIFECYCLE_REPLAY']),
     });
     console.log(`      ${outcome.line}\n      ${outcome.tally.breakdown()}`);
     if (outcome.cutShort) console.log(`      stopped at FUZZ_SECONDS=${budget.seconds}`);

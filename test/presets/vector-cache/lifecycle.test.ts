@@ -3,17 +3,19 @@
  * loads, answers exports, autosave ticks, SIGTERM and SIGKILL restarts, writes on a failing disk and starts
  * with other dims, run on real processes over a data directory on a small real disk; after every step the
  * service must answer exactly as the model of the acknowledged operations. `npm run fuzz` runs many more
- * (test/fuzz/lifecycle-vector-cache.test.ts).
+ * (test/fuzz/lifecycle-vector-cache.test.ts). LIFECYCLE_REPLAY takes the `replay:` JSON a failure prints and
+ * runs that sequence alone.
  */
 import assert from 'node:assert/strict';
 import { smallDiskOrSkip, type SmallDisk } from '../../fixtures/small-disk.js';
-import { runLifecycle } from './lifecycle/run-lifecycle.js';
+import { lifecycleReplay, runLifecycle } from './lifecycle/run-lifecycle.js';
 
 const SEED = 339;
 const SEQUENCES = 3;
 const MAX_STEPS = 25;
 const SECONDS = 50;
-const SHRINK_SECONDS = 60;
+/** A failure also spends up to this long shrinking: each candidate sequence starts processes. */
+const SHRINK_SECONDS = 180;
 
 describe('vector-cache: lifecycle against a model of acknowledged operations (real processes and signals)', function () {
   this.timeout((SECONDS + SHRINK_SECONDS + 90) * 1000);
@@ -34,8 +36,8 @@ describe('vector-cache: lifecycle against a model of acknowledged operations (re
       disk: disk!,
       seconds: SECONDS,
       shrinkSeconds: SHRINK_SECONDS,
-      maxShrinkSequences: 30,
-      ...(process.env['LIFECYCLE_PATH'] ? { path: process.env['LIFECYCLE_PATH'] } : {}),
+      maxShrinkSequences: 100,
+      ...lifecycleReplay(process.env['LIFECYCLE_REPLAY']),
     });
     console.log(`      ${outcome.line}\n      ${outcome.tally.breakdown()}`);
     if (outcome.cutShort)

@@ -43,6 +43,6 @@ export abstract class LifecycleCommand implements fc.AsyncCommand<LifecycleModel
 
   protected abstract act(model: LifecycleModel, live: LiveService): Promise<void>;
 
-  /** How the step reads in a printed (shrunk) sequence. */
+  /** How the step reads in a printed (shrunk) sequence: one call, no comma (fast-check joins steps with commas). */
   abstract toString(): string;
 }

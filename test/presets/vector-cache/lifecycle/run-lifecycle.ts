@@ -26,8 +26,10 @@ export interface LifecycleRun {
   readonly maxShrinkSequences: number;
   /** SVC_AUTOSAVE_SECS of the service, one of these per sequence ([1] when absent). */
   readonly autosaveSeconds?: readonly number[];
-  /** fast-check's path of a reported failure, to replay just that sequence. */
+  /** fast-check's path of a reported failure, to replay just that sequence (printed with it). */
   readonly path?: string;
+  /** The commands' replay path of that failure (printed with it), so its shrunk sequence replays exactly. */
+  readonly replayPath?: string;
 }
 
 export interface LifecycleOutcome {
@@ -36,7 +38,7 @@ export interface LifecycleOutcome {
   readonly line: string;
   /** Set when the time ran out before every sequence ran. */
   readonly cutShort: boolean;
-  /** fast-check's report of the failure (seed, shrunk sequence), when one was found. */
+  /** The report of a failure: what went wrong, the shortest sequence found one step a line, how to replay it. */
   readonly failure?: string;
 }
 
@@ -51,7 +53,12 @@ export async function runLifecycle(run: LifecycleRun): Promise<LifecycleOutcome>
   const tally = new LifecycleTally();
   const budget = new StepBudget(run.seconds * 1000, run.shrinkSeconds * 1000, run.maxShrinkSequences);
   const context: LifecycleContext = { tally, budget };
-  const commands = fc.commands([lifecycleCommand(context)], { maxCommands: run.maxSteps, size: 'max' });
+  const commands = fc.commands([lifecycleCommand(context)], {
+    maxCommands: run.maxSteps,
+    size: 'max',
+    ...(run.replayPath === undefined ? {} : { replayPath: run.replayPath }),
+  });
+  let foundBy = 0;
 
   const property = fc.asyncProperty(autosave, commands, async (autosaveSeconds, sequence) => {
     if (!budget.startSequence()) return;
@@ -62,6 +69,7 @@ export async function runLifecycle(run: LifecycleRun): Promise<LifecycleOutcome>
     try {
       await fc.asyncModelRun(() => ({ model: new LifecycleModel(autosaveSeconds), real: live }), sequence);
     } catch (error) {
+      if (!budget.shrinking) foundBy = tally.sequences;
       budget.failed();
       throw error;
     } finally {
@@ -77,16 +85,51 @@ export async function runLifecycle(run: LifecycleRun): Promise<LifecycleOutcome>
   });
   const line = tally.line(run.seed);
   if (!details.failed) return { tally, line, cutShort: budget.runsCutShort };
-  return { tally, line, cutShort: false, failure: failureReport(details, run) };
+  return { tally, line, cutShort: false, failure: failureReport(details, run, foundBy, budget.shrinkStopped) };
 }
 
-function failureReport<Ts extends [number, unknown]>(details: fc.RunDetails<Ts>, run: LifecycleRun): string {
+/**
+ * The options of the `replay:` JSON a failure prints (seed, maxSteps, path, replayPath), to run that one
+ * sequence alone; none without it.
+ * @example
+ * await runLifecycle({ ...options, ...lifecycleReplay(process.env['LIFECYCLE_REPLAY']) });
+ */
+export function lifecycleReplay(json: string | undefined): Partial<LifecycleRun> {
+  if (json === undefined || json.trim() === '') return {};
+  const { seed, maxSteps, path: at, replayPath } = JSON.parse(json) as Record<string, unknown>;
+  if (typeof seed !== 'number' || typeof maxSteps !== 'number' || typeof at !== 'string') {
+    throw new Error(`LIFECYCLE_REPLAY must be the replay JSON a failure printed, got ${json}`);
+  }
+  return { seed, maxSteps, path: at, numRuns: 1, ...(typeof replayPath === 'string' ? { replayPath } : {}) };
+}
+
+function failureReport<Ts extends [number, Iterable<unknown>]>(
+  details: fc.RunDetails<Ts>,
+  run: LifecycleRun,
+  foundBy: number,
+  shrinkStopped: boolean,
+): string {
   const error = details.errorInstance;
   const problem = error instanceof Error ? error.message : String(error);
   const [autosaveSeconds, sequence] = details.counterexample ?? [];
+  // fast-check renders the steps that ran joined by commas (no step's name has one), then its replay hint.
+  const rendered = String(sequence ?? '');
+  const hint = /\/\*replayPath=(".*")\*\/\s*$/.exec(rendered)?.[1];
+  const text = rendered.replace(/\s*\/\*.*\*\/\s*$/, '');
+  const steps = text === '' ? [] : text.split(',');
+  const replay = {
+    seed: run.seed,
+    maxSteps: run.maxSteps,
+    path: details.counterexamplePath,
+    ...(hint === undefined ? {} : { replayPath: JSON.parse(hint) as string }),
+  };
   return [
-    problem,
-    `shortest sequence found (${details.numShrinks} shrinks), SVC_AUTOSAVE_SECS=${autosaveSeconds}: ${fc.stringify(sequence)}`,
-    `seed ${run.seed}, fast-check path ${details.counterexamplePath}; replay it with FUZZ_SEED=${run.seed} LIFECYCLE_PATH=${details.counterexamplePath}`,
+    `lifecycle vector-cache failed: ${problem}`,
+    `seed ${run.seed}, path ${details.counterexamplePath}: found by sequence ${foundBy}, then ${details.numShrinks} shrinks` +
+      (shrinkStopped ? ', stopped at the shrinking bound' : ''),
+    `shortest sequence found, SVC_AUTOSAVE_SECS=${autosaveSeconds}, ${steps.length} step${steps.length === 1 ? '' : 's'} (each followed by the check against the model):`,
+    '  0. start over an empty data directory',
+    ...steps.map((step, i) => `  ${i + 1}. ${step}`),
+    `replay: LIFECYCLE_REPLAY='${JSON.stringify(replay)}' with the same test file (or these options to runLifecycle)`,
   ].join('\n');
 }

@@ -45,6 +45,12 @@ export class StepBudget {
     return true;
   }
 
+  /** True when shrinking stopped at its time or sequence bound rather than running out of candidates. */
+  get shrinkStopped(): boolean {
+    if (this.#shrinkEnd === undefined) return false;
+    return this.now() >= this.#shrinkEnd || this.#shrinkSequences >= this.maxShrinkSequences;
+  }
+
   /** True when a step or a sequence was skipped for time before any failure: the run did less than asked. */
   get runsCutShort(): boolean {
     return this.#skippedRuns;

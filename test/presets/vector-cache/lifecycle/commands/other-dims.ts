@@ -45,7 +45,7 @@ export class OtherDims extends LifecycleCommand {
   }
 
   toString(): string {
-    return `otherDims(${this.stop}, SVC_DIMS=${this.dims})`;
+    return `otherDims(${this.stop} then SVC_DIMS=${this.dims})`;
   }
 }
 

@@ -45,7 +45,7 @@ export class Qa extends LifecycleCommand {
   }
 
   toString(): string {
-    return `qa(${idName(this.id)} v${this.version}, ≥${this.threshold})`;
+    return `qa(${idName(this.id)} v${this.version} ≥${this.threshold})`;
   }
 }
 
@@ -79,6 +79,6 @@ export class Search extends LifecycleCommand {
   }
 
   toString(): string {
-    return `search(${idName(this.id)} v${this.version}, k=${this.k})`;
+    return `search(${idName(this.id)} v${this.version} k=${this.k})`;
   }
 }

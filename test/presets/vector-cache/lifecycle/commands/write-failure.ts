@@ -79,7 +79,7 @@ export class WriteFailure extends LifecycleCommand {
   }
 
   toString(): string {
-    const save = this.save === 'none' ? '' : this.save === 'snapshot' ? `, snapshotSave(s${this.slot})` : ', answersSave';
-    return `writeFailure(disk ${this.fault}${save}, ${this.route} ${idName(this.id)} v${this.version} #${this.tag})`;
+    const save = this.save === 'none' ? '' : this.save === 'snapshot' ? `; snapshotSave(s${this.slot})` : '; answersSave';
+    return `writeFailure(disk ${this.fault}${save}; ${this.route} ${idName(this.id)} v${this.version} #${this.tag})`;
   }
 }

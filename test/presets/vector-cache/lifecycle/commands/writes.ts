@@ -123,6 +123,6 @@ export class RefusedWrite extends LifecycleCommand {
   }
 
   toString(): string {
-    return `${this.route}Refused(${idName(this.id)} v${this.version}, ${this.flaw})`;
+    return `${this.route}Refused(${idName(this.id)} v${this.version} ${this.flaw})`;
   }
 }
