@@ -24,6 +24,7 @@ export {
 } from './persistence/envelope.js';
 export { loadAnswers, saveAnswers, type AnswersSnapshot, type AnswersToSave } from './persistence/answers-file.js';
 export { MAX_JSON_FILE_BYTES } from './persistence/json-file.js';
+export { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './persistence/file-modes.js';
 export { newSnapshotId } from './persistence/snapshot-id.js';
 export {
   ANSWERS_FILE_NAME,

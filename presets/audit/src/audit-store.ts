@@ -1,5 +1,5 @@
 /** The audit store: one SQLite table of evidence events, numbered without gaps and chained by SHA-256. */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type EvidenceEvent } from '@sluice/core';
@@ -71,8 +71,13 @@ export class AuditStore {
   }
 
   static open(dataDir: string): AuditStore {
-    mkdirSync(dataDir, { recursive: true });
-    const db = new Database(join(dataDir, AUDIT_DB_FILE));
+    // The events name tenants, applications and traces: the owner's alone, whatever the umask allows.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = join(dataDir, AUDIT_DB_FILE);
+    const created = !existsSync(file);
+    const db = new Database(file);
+    // Before the WAL pragma: SQLite gives its -wal and -shm files the database file's mode.
+    if (created) chmodSync(file, 0o600);
     try {
       db.pragma('journal_mode = WAL');
       // FULL: a batch is acknowledged only once it survives a power cut; with NORMAL the last commits can

@@ -3,7 +3,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { HnswVectorStore, type RestoreProgress } from '@sluice/plugin-vector-store';
+import { HnswVectorStore, PRIVATE_DIR_MODE, type RestoreProgress } from '@sluice/plugin-vector-store';
 import { AnswerCache, answerRecordProblem, type AnswerRecord } from './answer-cache.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { createVectorCacheApp } from './http/app.js';
@@ -90,7 +90,7 @@ export class VectorCacheService {
     }
     const license = LicenseState.fromEnv(env);
     if (license.problem !== undefined) logger.warn({ reason: license.problem }, 'license not accepted; running as community');
-    await mkdir(read.dataDir, { recursive: true }).catch((error: unknown) => {
+    await mkdir(read.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch((error: unknown) => {
       throw new SettingError('SVC_DATA_DIR', `cannot create ${read.dataDir}: ${reasonOf(error)}`);
     });
     // The real path, so a snapshot path that reaches the data directory through a symlink is still "home".

@@ -1,5 +1,5 @@
 /** A store state to and from a paired set: the index through an Envelope, answers and tombstones beside it. */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempPathFor } from '../persistence/atomic-file.js';
 import { loadPairedSet, savePairedSet } from '../persistence/paired-set.js';
@@ -8,6 +8,7 @@ import { HnswIndex } from './hnsw-index.js';
 import type { HnswIndexOptions } from './hnsw-options.js';
 import { IdLabels } from './id-labels.js';
 import { StoreState } from './store-state.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../persistence/file-modes.js';
 
 export interface SetLocation {
   readonly dir: string;
@@ -42,7 +43,9 @@ export async function writeState<P>(
   steps: SaveSteps,
 ): Promise<SaveResult> {
   const payloadFile = tempPathFor(join(location.dir, location.indexName), `index-${newSnapshotId()}`);
-  await mkdir(location.dir, { recursive: true });
+  await mkdir(location.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // hnswlib writes the index with its own stream, which truncates a file that exists and keeps its mode.
+  await (await open(payloadFile, 'w', PRIVATE_FILE_MODE)).close();
   try {
     let copied:
       { segment: number; payloads: Map<number, P>; tombstones: number[]; labels: [number, number][]; count: number } | undefined;

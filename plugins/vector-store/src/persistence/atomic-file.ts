@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 /** Every temp file name starts with `.` and contains this marker, so a start-up can find leftovers. */
 export const TEMP_MARKER = '.tmp-';
@@ -73,7 +74,7 @@ export class AtomicFile {
 
   /** Opens a new temp file for `target`; an existing file at `tempPath` is truncated. */
   static async create(target: string, tempPath: string = tempPathFor(target)): Promise<AtomicFile> {
-    return new AtomicFile(target, tempPath, await open(tempPath, 'w'));
+    return new AtomicFile(target, tempPath, await open(tempPath, 'w', PRIVATE_FILE_MODE));
   }
 
   /** Bytes written so far (the file's size, as writes only append or overwrite). */

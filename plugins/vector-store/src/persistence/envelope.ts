@@ -7,6 +7,7 @@ import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { AtomicFile, writeAll } from './atomic-file.js';
 import { parseEnvelopeHeader, type EnvelopeHeader, type EnvelopeHeaderInput } from './envelope-header.js';
 import { errnoCode, fileError, messageOf } from './file-error.js';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 export { ENVELOPE_FORMAT, ENVELOPE_VERSION, type EnvelopeHeader, type EnvelopeHeaderInput } from './envelope-header.js';
 
@@ -156,7 +157,7 @@ export async function extractEnvelopePayload(file: string, outFile: string, labe
   const handle = await openForReading(file, label);
   try {
     const { header, payloadOffset } = await readHeaderFrom(handle, label);
-    const out = await open(outFile, 'w');
+    const out = await open(outFile, 'w', PRIVATE_FILE_MODE);
     try {
       const hash = createHash('sha256');
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);

@@ -14,6 +14,7 @@ import { errnoCode, fileError } from './file-error.js';
 import { SetFiles } from './set-files.js';
 import { checkSnapshotId, newSnapshotId } from './snapshot-id.js';
 import { writeTombstonesInto } from './tombstones-file.js';
+import { PRIVATE_DIR_MODE } from './file-modes.js';
 
 export const DEFAULT_INDEX_NAME = 'vcal.index';
 export const ANSWERS_FILE_NAME = 'answers.json';
@@ -91,7 +92,7 @@ export async function savePairedSet(options: PairedSetToSave): Promise<SavedPair
   const { dir, snapshotId } = options;
   const names = setNames(options.indexName);
   checkSnapshotId(snapshotId);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const savedAt = new Date().toISOString();
   const targets = names.map((name) => join(dir, name));
   const files: AtomicFile[] = [];

@@ -10,6 +10,7 @@ import { messageOf } from './file-error.js';
 import { encodeFrame } from './wal-frame.js';
 import { WalReplay } from './wal-replay.js';
 import { listSegments, segmentFileName } from './wal-segments.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './file-modes.js';
 
 export type { WalRecord } from './wal-frame.js';
 export { WalReplay, type TruncatedTail } from './wal-replay.js';
@@ -68,7 +69,7 @@ export class WriteAheadLog {
    * starts at, and records written below it would be skipped at the next start.
    */
   static async open(dir: string, replayFrom = 0): Promise<WriteAheadLog> {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const segments = await listSegments(dir);
     return new WriteAheadLog(dir, Math.max((segments.at(-1) ?? 0) + 1, replayFrom));
   }
@@ -201,7 +202,7 @@ export class WriteAheadLog {
     const previous = this.#active;
     this.#active = undefined;
     await previous?.handle.close();
-    const handle = await open(join(this.dir, segmentFileName(segment)), 'a');
+    const handle = await open(join(this.dir, segmentFileName(segment)), 'a', PRIVATE_FILE_MODE);
     this.#active = { segment, handle };
     this.#activeBytes = (await handle.stat()).size;
     // The new file's directory entry must be durable before anything in it is acknowledged.
