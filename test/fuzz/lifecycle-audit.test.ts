@@ -6,7 +6,7 @@
  * takes the `replay:` JSON a failure prints and runs that sequence alone.
  */
 import { runAuditLifecycle } from '../presets/audit/lifecycle/runner.js';
-import { fuzzBudget } from './fuzz-budget.js';
+import { fuzzBudget, onlyUnderFuzzRuns } from './fuzz-budget.js';
 
 describe('fuzz: audit module lifecycle', function () {
   const budget = fuzzBudget();
@@ -14,9 +14,7 @@ describe('fuzz: audit module lifecycle', function () {
   this.timeout((budget.seconds + shrinkSeconds + 120) * 1000);
 
   before(function () {
-    if (process.env['FUZZ_RUNS'] !== undefined) return;
-    console.log('      skipped without FUZZ_RUNS: npm test runs test/presets/audit/lifecycle.test.ts');
-    this.skip();
+    onlyUnderFuzzRuns(this, 'test/presets/audit/lifecycle.test.ts');
   });
 
   it(`keeps every acknowledged event once, in order, chained, and unanswered batches whole or absent (seed ${budget.seed})`, async () => {

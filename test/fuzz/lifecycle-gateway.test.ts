@@ -6,7 +6,7 @@
  * takes the `replay:` JSON a failure prints and runs that sequence alone.
  */
 import { runSemanticLifecycle } from '../presets/gateway/semantic-lifecycle/runner.js';
-import { fuzzBudget } from './fuzz-budget.js';
+import { fuzzBudget, onlyUnderFuzzRuns } from './fuzz-budget.js';
 
 describe('fuzz: gateway semantic store lifecycle', function () {
   const budget = fuzzBudget();
@@ -14,9 +14,7 @@ describe('fuzz: gateway semantic store lifecycle', function () {
   this.timeout((budget.seconds + shrinkSeconds + 120) * 1000);
 
   before(function () {
-    if (process.env['FUZZ_RUNS'] !== undefined) return;
-    console.log('      skipped without FUZZ_RUNS: npm test runs test/presets/gateway/semantic-lifecycle.test.ts');
-    this.skip();
+    onlyUnderFuzzRuns(this, 'test/presets/gateway/semantic-lifecycle.test.ts');
   });
 
   it(`answers every question as the model of stored and saved entries allows (seed ${budget.seed})`, async () => {

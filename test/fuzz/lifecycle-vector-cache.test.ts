@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { smallDiskOrSkip, type SmallDisk } from '../fixtures/small-disk.js';
 import { lifecycleReplay, runLifecycle } from '../presets/vector-cache/lifecycle/run-lifecycle.js';
-import { fuzzBudget } from './fuzz-budget.js';
+import { fuzzBudget, onlyUnderFuzzRuns } from './fuzz-budget.js';
 
 const SEQUENCES_PER_RUN = 3;
 const MAX_STEPS = 40;
@@ -21,10 +21,7 @@ describe('fuzz: vector cache lifecycle against a model (real processes and signa
   let disk: SmallDisk | undefined;
 
   before(async function () {
-    if (process.env['FUZZ_RUNS'] === undefined) {
-      console.log('      skipped without FUZZ_RUNS: npm test runs test/presets/vector-cache/lifecycle.test.ts');
-      this.skip();
-    }
+    onlyUnderFuzzRuns(this, 'test/presets/vector-cache/lifecycle.test.ts');
     disk = await smallDiskOrSkip(this, 8 << 20);
   });
   after(async () => {

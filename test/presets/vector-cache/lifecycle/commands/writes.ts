@@ -11,6 +11,25 @@ export function answerFor(id: number, version: number, tag: number): string {
   return `${idName(id)} v${version} #${tag}`;
 }
 
+/**
+ * One insert or upsert: 503 once the log has failed, 409 for an insert of an active id, else acknowledged
+ * and entered in the model.
+ */
+async function writeEntry(
+  model: LifecycleModel,
+  live: LiveService,
+  route: 'insert' | 'upsert',
+  write: { readonly id: number; readonly version: number; readonly tag: number },
+): Promise<void> {
+  const answer = answerFor(write.id, write.version, write.tag);
+  model.trace(write.id, write.version);
+  const reply = await live.post(`/v1/${route}`, { ext_id: write.id, vector: vectorFor(write.id, write.version), answer });
+  if (model.failed) return expectStatus(reply, 503, 'after the log failed');
+  if (route === 'insert' && model.entries.has(write.id)) return expectStatus(reply, 409, 'an active id');
+  expectStatus(reply, 200, 'the answer');
+  model.entries.set(write.id, { version: write.version, answer });
+}
+
 export class Insert extends LifecycleCommand {
   readonly kind = 'insert';
 
@@ -24,13 +43,7 @@ export class Insert extends LifecycleCommand {
   }
 
   protected async act(model: LifecycleModel, live: LiveService): Promise<void> {
-    const answer = answerFor(this.id, this.version, this.tag);
-    model.trace(this.id, this.version);
-    const reply = await live.post('/v1/insert', { ext_id: this.id, vector: vectorFor(this.id, this.version), answer });
-    if (model.failed) return expectStatus(reply, 503, 'after the log failed');
-    if (model.entries.has(this.id)) return expectStatus(reply, 409, 'an active id');
-    expectStatus(reply, 200, 'the answer');
-    model.entries.set(this.id, { version: this.version, answer });
+    await writeEntry(model, live, 'insert', this);
   }
 
   toString(): string {
@@ -51,12 +64,7 @@ export class Upsert extends LifecycleCommand {
   }
 
   protected async act(model: LifecycleModel, live: LiveService): Promise<void> {
-    const answer = answerFor(this.id, this.version, this.tag);
-    model.trace(this.id, this.version);
-    const reply = await live.post('/v1/upsert', { ext_id: this.id, vector: vectorFor(this.id, this.version), answer });
-    if (model.failed) return expectStatus(reply, 503, 'after the log failed');
-    expectStatus(reply, 200, 'the answer');
-    model.entries.set(this.id, { version: this.version, answer });
+    await writeEntry(model, live, 'upsert', this);
   }
 
   toString(): string {
