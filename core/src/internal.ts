@@ -6,6 +6,7 @@
 export { createHooks } from './hooks.js';
 export { BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
 export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';
+export { EVIDENCE_LIMITS, boundEvidenceEvent, boundText } from './evidence/bounds.js';
 export { serveChatCompletion, type ChatHandlerOptions } from './host/chat-handler.js';
 export { coreDirectives } from './core-directives.js';
 export { byPosition, formatLocation } from './config/config-error.js';
@@ -13,6 +14,7 @@ export { interpolate, type Environment } from './config/interpolate.js';
 export { tokenize, type Token, type TokenKind } from './config/lexer.js';
 export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './config/parser.js';
 export { printConfig, MASK } from './config/printer.js';
+export { maskUrl, hasUrlCredentials, URL_SECRET_MASK } from './config/mask-url.js';
 export { mergeDirectiveSets, resolveConfig } from './config/resolve.js';
 export { distance, suggestName } from './config/suggest.js';
 export { loadPluginBlocks, PLUGIN_BLOCK, type PluginBlocksOptions, type PluginBlocksResult } from './config/plugin-blocks.js';
@@ -41,3 +43,11 @@ export {
   type WatchedRedis,
   type WatchedRedisOptions,
 } from './redis/watched-redis.js';
+export {
+  applyServerTimeouts,
+  describeContentType,
+  isJsonContentType,
+  DEFAULT_SERVER_TIMEOUTS,
+  type ConnectionTimeoutPhase,
+  type ServerTimeouts,
+} from './host/http-hygiene.js';
