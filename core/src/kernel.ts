@@ -5,6 +5,7 @@ import type { ModelResponse } from './chat.js';
 import { GatewayError, toGatewayError } from './errors.js';
 import { evidenceEvent, type EvidenceDetails, type EvidenceEvent, type EvidenceHead } from './evidence/event.js';
 import { logEvidence } from './evidence/log-sink.js';
+import { boundEvidenceEvent } from './evidence/bounds.js';
 import type { Exchange, Mode } from './exchange.js';
 import { createHooks, type Hooks } from './hooks.js';
 import { kernelMetrics, type KernelMetrics } from './kernel-metrics.js';
@@ -159,10 +160,13 @@ export class Kernel {
     return gatewayMiddleware(this, options);
   }
 
-  /** Emits an evidence event; a failing sink is logged, never thrown into the request. */
+  /**
+   * Emits an evidence event; a failing sink is logged, never thrown into the request. An event built
+   * elsewhere than `evidenceEvent` is bounded here too, so every sink sees events an audit module accepts.
+   */
   emit(event: EvidenceEvent): void {
     try {
-      this.hooks.evidence.call(event);
+      this.hooks.evidence.call(boundEvidenceEvent(event));
     } catch (error) {
       this.logger.error({ err: error, event_type: event.event_type }, 'evidence sink failed');
     }

@@ -1,5 +1,6 @@
 /** Evidence events, schema `svc.evidence.event` 1.1: hashes and counts, never prompt or answer text. */
 import { randomUUID } from 'node:crypto';
+import { boundEvidenceEvent } from './bounds.js';
 
 /**
  * The `schema` of every evidence event; an audit module accepts only this schema.
@@ -175,7 +176,8 @@ export interface EvidenceHead {
 }
 
 /**
- * Builds one evidence event for a trace.
+ * Builds one evidence event for a trace. Strings are bounded and cleaned to the limits an audit module
+ * accepts (a model name or tenant can come from a client), so no value a client sends can get the event refused.
  * @example
  * const event = evidenceEvent(exchange.traceId, { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: 'miss' }, { cache: { cache_type: 'exact' } });
  */
@@ -192,7 +194,7 @@ export function evidenceEvent(traceId: string, head: EvidenceHead, details: Evid
     const kept = withoutEmpty(value);
     if (kept !== undefined) Object.assign(event, { [key]: kept });
   }
-  return event;
+  return boundEvidenceEvent(event);
 }
 
 /** Drops undefined fields, and parts left empty, so a record only carries what is known. */
