@@ -158,6 +158,11 @@ export interface GatewayErrorDetails {
   readonly cause?: unknown;
   /** A provider's own error reply handed to the client as is (status and JSON body). */
   readonly passthrough?: { readonly status: number; readonly body: unknown };
+  /**
+   * Response headers the client gets with the error, e.g. a provider's `retry-after` and `x-ratelimit-*`
+   * on a 429; the thrower keeps them to a bounded allow-list.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -174,6 +179,7 @@ export class GatewayError extends Error {
   readonly stage: string | undefined;
   readonly ruleId: string | undefined;
   readonly passthrough: GatewayErrorDetails['passthrough'];
+  readonly headers: GatewayErrorDetails['headers'];
 
   constructor(code: ErrorCode, details: GatewayErrorDetails = {}) {
     const definition = ERRORS[code];
@@ -186,6 +192,7 @@ export class GatewayError extends Error {
     this.stage = details.stage;
     this.ruleId = details.ruleId;
     this.passthrough = details.passthrough;
+    this.headers = details.headers;
   }
 
   /** The status and body to send to the client. */
