@@ -56,6 +56,16 @@ export const ERRORS = define({
   privacy_restore_failed: { status: 502, type: 'guard_error', message: 'Restoring placeholders in the response failed.' },
   usage_guard_unavailable: { status: 502, type: 'guard_error', message: 'The usage guard is unavailable.' },
   usage_guard_timeout: { status: 504, type: 'guard_error', message: 'The usage guard did not answer in time.' },
+  request_too_large_to_scan: {
+    status: 413,
+    type: 'invalid_request_error',
+    message: 'The request holds more text than a guard scans (its max_scan_chars); send less text.',
+  },
+  response_too_large_to_scan: {
+    status: 502,
+    type: 'guard_error',
+    message: 'The upstream answer holds more text than a guard scans (its max_scan_chars).',
+  },
   upstream_authentication_error: {
     status: 502,
     type: 'upstream_error',

@@ -13,7 +13,20 @@ export function guardMetrics(kernel: Kernel) {
     help: 'Guard decisions by guard (security, privacy, usage), stage (request, response, restore) and outcome.',
     labelNames: ['guard', 'stage', 'outcome'],
   });
+  const abandoned = kernel.metrics.counter<'guard' | 'stage'>({
+    name: 'gw_guard_scans_abandoned_total',
+    help: 'Guard scans stopped, or never started, because the client had closed the connection, by guard and stage.',
+    labelNames: ['guard', 'stage'],
+  });
+  const overBudget = kernel.metrics.counter<'guard' | 'stage' | 'outcome'>({
+    name: 'gw_guard_scan_budget_exhausted_total',
+    help: 'Scans whose texts were longer than the guard’s max_scan_chars, by guard, stage and outcome (failed_open: scanned in part and let through; failed_closed: refused unscanned).',
+    labelNames: ['guard', 'stage', 'outcome'],
+  });
   return {
     requests: (guard: string, stage: string, outcome: GuardOutcome) => requests.inc({ guard, stage, outcome }),
+    abandoned: (guard: string, stage: string) => abandoned.inc({ guard, stage }),
+    budgetExhausted: (guard: string, stage: string, outcome: 'failed_open' | 'failed_closed') =>
+      overBudget.inc({ guard, stage, outcome }),
   };
 }
