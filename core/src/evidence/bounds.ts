@@ -26,15 +26,24 @@ const HASH_DIGITS = 16;
  * C0 and C1 controls, DEL, and the bidirectional overrides and isolates that make a log line read other
  * than it is; lone surrogates are matched so they can be replaced (they are not text).
  */
-// eslint-disable-next-line no-control-regex
-const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-// eslint-disable-next-line no-control-regex
+const UNWANTED =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const CLEAN_FAST = /^[\u0020-\u007e]*$/;
 
 const PARTS = {
   actor: ['tenant_id', 'subject_id', 'application_id'],
   policy: ['policy_id', 'policy_version', 'policy_hash', 'policy_type'],
-  cache: ['cache_type', 'operation', 'outcome', 'cache_key_hash', 'record_id', 'similarity_score', 'threshold', 'upstream_called'],
+  cache: [
+    'cache_type',
+    'operation',
+    'outcome',
+    'cache_key_hash',
+    'record_id',
+    'similarity_score',
+    'threshold',
+    'upstream_called',
+  ],
   upstream: ['provider_type', 'provider_name', 'model', 'endpoint_class', 'response_status', 'latency_ms'],
   decision: ['action', 'reason_code', 'rule_id', 'severity'],
 } as const;
@@ -47,7 +56,9 @@ const PARTS = {
  * boundText('m'.repeat(300), 256); // 'mmm…m…[sha256:1f0c…]', 256 characters
  */
 export function boundText(value: string, limit: number): string {
-  const clean = CLEAN_FAST.test(value) ? value : value.replace(UNWANTED, (found) => (found.length === 1 && found < '\ud800' ? '' : '\ufffd'));
+  const clean = CLEAN_FAST.test(value)
+    ? value
+    : value.replace(UNWANTED, (found) => (found.length === 1 && found < '\ud800' ? '' : '\ufffd'));
   if (clean.length <= limit) return clean;
   const suffix = `…[sha256:${createHash('sha256').update(value).digest('hex').slice(0, HASH_DIGITS)}]`;
   let head = clean.slice(0, Math.max(0, limit - suffix.length));

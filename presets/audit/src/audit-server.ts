@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { AuditRequestError } from './audit-errors.js';
 import { AuditStore } from './audit-store.js';
+import { acceptBatch } from './accept-batch.js';
 import { parseEvidenceBatch } from './event-schema.js';
 import { bearerToken, keyDigest, keyMatches, readJsonBody, replyError, replyJson, splitListen } from './http-io.js';
 import { eventsPage, exportAll, tracePage } from './read-routes.js';
@@ -53,7 +54,7 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
       return expect(req, 'POST', async () => {
         if (!keyMatches(key, bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
         const batch = parseEvidenceBatch(await readJsonBody(req, limit));
-        replyJson(res, 200, store.append(batch.events));
+        replyJson(res, 200, acceptBatch(store, batch));
       });
     }
     const read = (action: () => Promise<void> | void) =>

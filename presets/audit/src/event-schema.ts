@@ -2,12 +2,13 @@
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { EVIDENCE_SCHEMA, EVIDENCE_SCHEMA_VERSION, type EvidenceEvent } from '@sluice/core';
+import { EVIDENCE_LIMITS } from '@sluice/core/internal';
 import { AuditRequestError } from './audit-errors.js';
 
 /** Events carry hashes, ids and counts; a longer string is most likely text that must not be stored. */
-export const MAX_SHORT_TEXT = 256;
+export const MAX_SHORT_TEXT = EVIDENCE_LIMITS.shortText;
 /** An attribute value may be a little longer (an error class, a list of actions), never a prompt. */
-export const MAX_ATTRIBUTE_TEXT = 1024;
+export const MAX_ATTRIBUTE_TEXT = EVIDENCE_LIMITS.attributeText;
 /** Retried batches are 100 events by default; the ceiling keeps one transaction short. */
 export const MAX_EVENTS_PER_BATCH = 1000;
 
@@ -43,7 +44,7 @@ const EvidenceEventSchema = Type.Object(
     findings: Type.Optional(
       Type.Array(
         Type.Object({ kind: Id(), count: Count(), action: Type.Optional(Short()), detector_id: Type.Optional(Short()) }, closed),
-        { maxItems: 256 },
+        { maxItems: EVIDENCE_LIMITS.findings },
       ),
     ),
     cache: Part({
@@ -74,7 +75,7 @@ const EvidenceEventSchema = Type.Object(
       Type.Record(
         Type.String({ maxLength: MAX_SHORT_TEXT }),
         Type.Union([Type.String({ maxLength: MAX_ATTRIBUTE_TEXT }), Type.Number(), Type.Boolean()]),
-        { maxProperties: 64 },
+        { maxProperties: EVIDENCE_LIMITS.attributes },
       ),
     ),
     committed_to_client: Type.Optional(Type.Boolean()),
@@ -82,11 +83,12 @@ const EvidenceEventSchema = Type.Object(
   closed,
 );
 
+/** The envelope; its events are checked one by one, so one bad event never costs the others. */
 const BatchSchema = Type.Object(
   {
     schema_version: Type.Literal(EVIDENCE_SCHEMA_VERSION),
     producer: Type.Object({ product: Id(), version: Id(), instance_id: Id() }, closed),
-    events: Type.Array(EvidenceEventSchema, { maxItems: MAX_EVENTS_PER_BATCH }),
+    events: Type.Array(Type.Unknown(), { maxItems: MAX_EVENTS_PER_BATCH }),
   },
   closed,
 );
@@ -94,25 +96,52 @@ const BatchSchema = Type.Object(
 export interface EvidenceBatch {
   readonly schema_version: typeof EVIDENCE_SCHEMA_VERSION;
   readonly producer: { readonly product: string; readonly version: string; readonly instance_id: string };
-  readonly events: readonly EvidenceEvent[];
+  /** Not checked yet: `checkEvidenceEvent` each. */
+  readonly events: readonly unknown[];
 }
 
+/** Why one event of a batch was refused; `index` is its place in the batch's `events`. */
+export interface RejectedEvent {
+  readonly index: number;
+  readonly code: 'invalid_event';
+  readonly message: string;
+}
+
+export type EventCheck = { readonly ok: true; readonly event: EvidenceEvent } | { readonly ok: false; readonly message: string };
+
 const batchValidator = Compile(BatchSchema);
+const eventValidator = Compile(EvidenceEventSchema);
 
 /**
- * Accepts a whole batch or none of it: a producer with one bad event has a bug that a partial store would hide.
+ * Checks the envelope only: a wrong schema version, producer or event count refuses the whole batch,
+ * since nothing in it can be trusted to mean what the schema says.
  * @example
- * const batch = parseEvidenceBatch(JSON.parse(body)); // throws AuditRequestError(400) naming the first bad field
+ * const batch = parseEvidenceBatch(JSON.parse(body)); // throws AuditRequestError(400) naming the bad field
  */
 export function parseEvidenceBatch(body: unknown): EvidenceBatch {
   if (batchValidator.Check(body)) return body as unknown as EvidenceBatch;
-  // The deepest problem names the field; "schema is false" only repeats an additionalProperties failure.
-  const problems = [...batchValidator.Errors(body)].filter((problem) => problem.keyword !== 'boolean');
+  throw new AuditRequestError(400, 'invalid_request', `Invalid evidence batch: ${firstProblem(batchValidator, body, 'body')}.`);
+}
+
+/**
+ * Checks one event against the schema; a refusal names the first bad field, never its value.
+ * @example
+ * const check = checkEvidenceEvent(batch.events[3]);
+ * if (!check.ok) rejected.push({ index: 3, code: 'invalid_event', message: check.message });
+ */
+export function checkEvidenceEvent(event: unknown): EventCheck {
+  if (eventValidator.Check(event)) return { ok: true, event: event as EvidenceEvent };
+  return { ok: false, message: `Invalid event: ${firstProblem(eventValidator, event, 'event')}.` };
+}
+
+/** The deepest problem names the field; "schema is false" only repeats an additionalProperties failure. */
+function firstProblem(validator: typeof eventValidator | typeof batchValidator, value: unknown, whole: string): string {
+  const problems = [...validator.Errors(value)].filter((problem) => problem.keyword !== 'boolean');
   const first = problems.sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
-  const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+  const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || whole;
   // Name what was wrong or what is allowed; never echo the value, which may be text that must not travel.
   const params = first?.params as { additionalProperties?: unknown; allowedValues?: unknown } | undefined;
   const listed = params?.additionalProperties ?? params?.allowedValues;
   const detail = Array.isArray(listed) ? `${first?.message ?? ''}: ${listed.map(String).join(', ')}` : first?.message;
-  throw new AuditRequestError(400, 'invalid_request', `Invalid evidence batch: ${path} ${detail ?? 'is invalid'}.`);
+  return `${path} ${detail ?? 'is invalid'}`;
 }

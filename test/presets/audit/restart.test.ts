@@ -13,9 +13,9 @@ describe('audit: restart keeps the chain', () => {
     try {
       // A retry of the batch sent before the restart is still known.
       const retry = await postBatch(second.url, batchBody(before));
-      assert.deepEqual(retry.body, { accepted: 0, duplicates: 3, first_sequence: null, last_sequence: null });
+      assert.deepEqual(retry.body, { accepted: 0, duplicates: 3, rejected: [], first_sequence: null, last_sequence: null });
       const after = await postBatch(second.url, batchBody(requestEvents()));
-      assert.deepEqual(after.body, { accepted: 3, duplicates: 0, first_sequence: 4, last_sequence: 6 });
+      assert.deepEqual(after.body, { accepted: 3, duplicates: 0, rejected: [], first_sequence: 4, last_sequence: 6 });
 
       const page = await getJson<{ events: StoredEventReply[] }>(`${second.url}/v1/events?after_sequence=2&limit=2`);
       const [third, fourth] = page.body.events;
