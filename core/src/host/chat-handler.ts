@@ -131,14 +131,13 @@ function replyAll(): void {
 
 function writeReply(res: ServerResponse, exchange: Exchange): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = {
-    'x-sluice-trace-id': exchange.traceId,
-    'content-type': 'application/json; charset=utf-8',
-  };
+  const headers: Record<string, string | number> = ownHeaders(exchange);
   let status: number;
   let body: unknown;
   if (exchange.error !== undefined) {
     ({ status, body } = exchange.error.reply());
+    // Before the sluice headers, which no error header may replace.
+    if (exchange.error.headers !== undefined) Object.assign(headers, exchange.error.headers, ownHeaders(exchange));
   } else {
     const response = exchange.response;
     if (response === undefined) throw new Error('kernel.run ended without a response or an error');
@@ -176,6 +175,10 @@ function writeStream(
   headers['content-length'] = Buffer.byteLength(text);
   res.writeHead(200, headers);
   res.end(text);
+}
+
+function ownHeaders(exchange: Exchange): Record<string, string> {
+  return { 'x-sluice-trace-id': exchange.traceId, 'content-type': 'application/json; charset=utf-8' };
 }
 
 function cacheHeader(exchange: Exchange): string {

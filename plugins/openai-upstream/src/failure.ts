@@ -1,5 +1,8 @@
 /** Maps what went wrong with an upstream call to the gateway's upstream failure classes. */
+import type { IncomingHttpHeaders } from 'node:http';
 import { GatewayError, type ErrorCode } from '@sluice/core';
+import { KeyRedaction } from './key-redaction.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 
 const TLS_CODES =
   /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_OSSL_)/;
@@ -15,13 +18,27 @@ export function statusClass(status: number): ErrorCode {
   return 'upstream_server_error';
 }
 
-/** A non-2xx upstream reply: its own JSON error passes through on a 4xx, otherwise our 502 envelope. */
-export function statusFailure(status: number, body: unknown): GatewayError {
+/**
+ * A non-2xx upstream reply: its own JSON error passes through on a 4xx, with the gateway's keys redacted
+ * from it (providers quote a wrong key back), otherwise our 502 envelope; a 429's or 503's rate-limit
+ * headers go along either way.
+ */
+export function statusFailure(
+  status: number,
+  body: unknown,
+  headers: IncomingHttpHeaders = {},
+  redaction: KeyRedaction = NO_REDACTION,
+): GatewayError {
   const code = statusClass(status);
+  const passed = rateLimitHeaders(status, headers);
+  const extra = passed === undefined ? {} : { headers: passed };
   const isOpenAiError = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'object';
-  if (status < 500 && isOpenAiError) return new GatewayError(code, { passthrough: { status, body } });
-  return new GatewayError(code, { message: `${messageOf(code)} (upstream status ${status})` });
+  if (status < 500 && isOpenAiError)
+    return new GatewayError(code, { passthrough: { status, body: redaction.json(body) }, ...extra });
+  return new GatewayError(code, { message: `${messageOf(code)} (upstream status ${status})`, ...extra });
 }
+
+const NO_REDACTION = new KeyRedaction([]);
 
 /** A failure to get any reply: connection, DNS, TLS, timeout or client abort. */
 export function transportFailure(error: unknown, timedOut: boolean, clientGone: boolean): GatewayError {

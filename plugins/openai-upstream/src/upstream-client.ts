@@ -1,8 +1,10 @@
 /** Calls the provider over one keep-alive undici pool; every call bounded by a timeout and the client. */
+import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 import { isPlaceholderKey } from '@sluice/core/internal';
 import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
+import { KeyRedaction } from './key-redaction.js';
 import { CallAbort } from './call-abort.js';
 import { ChunkAssembler } from './stream/chunk-assembler.js';
 import { readEventStream, type StreamLimits } from './stream/read-event-stream.js';
@@ -31,6 +33,7 @@ export class UpstreamClient {
   readonly #basePath: string;
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
+  readonly #redaction: KeyRedaction;
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -39,6 +42,7 @@ export class UpstreamClient {
     this.#timeoutMs = options.timeoutMs;
     this.#headers = { accept: 'application/json', 'user-agent': options.userAgent };
     if (!isPlaceholderKey(options.apiKey)) this.#headers.authorization = `Bearer ${options.apiKey}`;
+    this.#redaction = new KeyRedaction([options.apiKey]);
   }
 
   /**
@@ -49,6 +53,7 @@ export class UpstreamClient {
     const call = new CallAbort(clientSignal, this.#timeoutMs);
     let status: number;
     let text: string;
+    let headers: IncomingHttpHeaders;
     try {
       const response = await this.#pool.request({
         path: `${this.#basePath}${route}`,
@@ -60,6 +65,7 @@ export class UpstreamClient {
         bodyTimeout: this.#timeoutMs,
       });
       status = response.statusCode;
+      headers = response.headers;
       text = await response.body.text();
     } catch (error) {
       throw transportFailure(error, call.timedOut, clientSignal.aborted && !call.timedOut);
@@ -67,7 +73,7 @@ export class UpstreamClient {
       call.dispose();
     }
     const parsed = parseJson(text);
-    if (status < 200 || status >= 300) throw statusFailure(status, parsed);
+    if (status < 200 || status >= 300) throw statusFailure(status, parsed, headers, this.#redaction);
     return { status, body: parsed };
   }
 
@@ -108,7 +114,8 @@ export class UpstreamClient {
         })
         .finally(() => clearTimeout(timer));
       const parsed = parseJson(text);
-      if (response.statusCode < 200 || response.statusCode >= 300) throw statusFailure(response.statusCode, parsed);
+      if (response.statusCode < 200 || response.statusCode >= 300)
+        throw statusFailure(response.statusCode, parsed, response.headers, this.#redaction);
       // A provider that ignored `stream: true` and answered whole is still an answer.
       return { chunks: undefined, completion: parsed as ChatCompletion };
     }
