@@ -1,3 +1,5 @@
+import { maskUrl } from './config/mask-url.js';
+
 /**
  * Provider base URLs (`upstream_base_url`, `embedding_base_url`): a provider root or a `/v1` base, to which
  * the gateway appends the OpenAI-compatible routes itself; a full endpoint path is a mistake worth naming.
@@ -6,7 +8,8 @@
 const ENDPOINT = /\/(chat\/completions|completions|models|embeddings)\/?$/;
 
 /**
- * Why a base URL is unusable, with the likely intended value; undefined when it is fine.
+ * Why a base URL is unusable, with the likely intended value; undefined when it is fine. A value is only
+ * ever quoted masked: it may carry credentials.
  * @example
  * baseUrlProblem('https://api.openai.com/v1/embeddings');
  * // 'must be a provider root or a /v1 base, not an endpoint; did you mean "https://api.openai.com/v1"?'
@@ -16,7 +19,7 @@ export function baseUrlProblem(value: string): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    return `"${value}" is not a URL; write e.g. https://api.openai.com/v1`;
+    return `"${maskUrl(value)}" is not a URL; write e.g. https://api.openai.com/v1`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be http:// or https://, not ${url.protocol}//`;
   const endpoint = ENDPOINT.exec(url.pathname);

@@ -1,5 +1,6 @@
 /** Prints a resolved config back in the config language, every secret masked. */
 import type { DirectiveSet, DirectiveSpec } from './directive.js';
+import { maskUrl } from './mask-url.js';
 import { mergeDirectiveSets } from './resolve.js';
 import type { ResolvedConfig } from './resolved-config.js';
 
@@ -9,6 +10,7 @@ export const MASK = '********';
 const NOT_SECRET = new Set(['', 'dummy', 'none', 'null', '-']);
 
 /**
+ * Secret directives print as a mask; any other word that holds a URL prints with its credentials masked.
  * @example
  * process.stdout.write(printConfig(config, [coreDirectives, upstreamDirectives]));
  */
@@ -31,7 +33,7 @@ function directiveLines(config: ResolvedConfig, sets: readonly DirectiveSet[], i
     for (const value of occurrences) {
       const words = directiveWords(spec, value);
       const shown = words.map((word) =>
-        spec.secret && !NOT_SECRET.has(String(word).toLowerCase()) ? quote(MASK) : quote(printable(word)),
+        spec.secret && !NOT_SECRET.has(String(word).toLowerCase()) ? quote(MASK) : quote(maskUrl(printable(word))),
       );
       lines.push(`${indent}${entry.name} ${shown.join(' ')};${entry.loc === undefined ? ' # default' : ''}`);
     }
