@@ -7,8 +7,33 @@ import type { SecurityRuleSpec } from './rule.js';
 
 const r = String.raw;
 
-/** The rest of a token must contain a digit and a letter: real keys do, placeholders rarely. */
-const MIXED = r`(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])`;
+/**
+ * Whether a key's body (what follows its prefix, named `body` in the pattern) holds a digit and a
+ * letter: real keys do, placeholders rarely. Checked in code after the match: a lookahead doing it
+ * reads to the end of the run from every start, quadratic on `sk-sk-sk-…`.
+ */
+function mixedBody(match: RegExpExecArray): boolean {
+  const body = match.groups?.body ?? '';
+  return /\d/.test(body) && /[A-Za-z]/.test(body);
+}
+
+function bodyHasDigit(match: RegExpExecArray): boolean {
+  return /\d/.test(match.groups?.body ?? '');
+}
+
+/**
+ * A bearer token must read as one: the first character that is not a letter, `_` or `-` is a digit, and
+ * the first that is not a digit, `_` or `-` is a letter (anchored on the token alone, so linear).
+ */
+function bearerBody(match: RegExpExecArray): boolean {
+  const body = match.groups?.body ?? '';
+  return /^[A-Za-z_-]*\d/.test(body) && /^[0-9_-]*[A-Za-z]/.test(body);
+}
+
+/** The password value must hold a digit or one of these symbols: `hunter2`, not `changeme`. */
+function valueHasDigitOrSymbol(match: RegExpExecArray): boolean {
+  return /[\d!@#^&+?~]/.test(match.groups?.value ?? '');
+}
 
 /**
  * The built-in response rules, in the order they are checked.
@@ -32,7 +57,9 @@ export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'response',
     description: 'An OpenAI API key.',
     flags: '',
-    pattern: r`\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?${MIXED}[A-Za-z0-9_-]{20,}`,
+    // `proj-`, `svcacct-` and `admin-` are token characters too: the body runs from `sk-` to the end of the token.
+    pattern: r`\bsk-(?!ant-)(?<body>[A-Za-z0-9_-]{20,})`,
+    accept: mixedBody,
   },
   {
     id: 'leak.anthropic_api_key',
@@ -41,7 +68,8 @@ export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'response',
     description: 'An Anthropic API key.',
     flags: '',
-    pattern: r`\bsk-ant-(?:[a-z]+\d*-)?${MIXED}[A-Za-z0-9_-]{20,}`,
+    pattern: r`\bsk-ant-(?<body>[A-Za-z0-9_-]{20,})`,
+    accept: mixedBody,
   },
   {
     id: 'leak.aws_access_key',
@@ -71,7 +99,8 @@ export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'response',
     description: 'A Slack token.',
     flags: '',
-    pattern: r`\bxox[bpars]-(?=[A-Za-z-]*\d)[A-Za-z0-9-]{10,}`,
+    pattern: r`\bxox[bpars]-(?<body>[A-Za-z0-9-]{10,})`,
+    accept: bodyHasDigit,
   },
   {
     id: 'leak.google_api_key',
@@ -98,7 +127,9 @@ export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'response',
     description: 'A JSON Web Token.',
     flags: '',
-    pattern: r`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
+    // Starts where a run of token characters starts: from every `eyJ` inside a run (after `-`) a
+    // failing match would reread the run, quadratic on `eyJaaaaaaa-eyJaaaaaaa-…`.
+    pattern: r`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`,
   },
   {
     id: 'leak.bearer_token',
@@ -106,7 +137,8 @@ export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     severity: 'high',
     stage: 'response',
     description: 'A bearer token in an authorization header.',
-    pattern: r`\bbearer\s+${MIXED}[A-Za-z0-9._~+/-]{20,}=*`,
+    pattern: r`\bbearer\s+(?<body>[A-Za-z0-9._~+/-]{20,})=*`,
+    accept: bearerBody,
   },
   {
     id: 'leak.password',
@@ -116,6 +148,7 @@ export const RESPONSE_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     description: 'A password or secret written as a value.',
     // The value must hold a digit or a symbol and must not be a variable, template or mask, so
     // `password = getpass()` and `password: ${DB_PASSWORD}` in an answer's code pass.
-    pattern: r`\b(?:password|passwd|pwd|passphrase|client[_-]?secret|secret[_-]?key)["']?\s*[:=]\s*["']?(?![$%{<\[*•]|x{3,}|\.{3})(?=[^\s"'\`,;()]*[\d!@#^&+?~])[^\s"'\`,;()]{6,}`,
+    pattern: r`\b(?:password|passwd|pwd|passphrase|client[_-]?secret|secret[_-]?key)["']?\s*[:=]\s*["']?(?![$%{<\[*•]|xxx|\.{3})(?<value>[^\s"'\`,;()]{6,})`,
+    accept: valueHasDigitOrSymbol,
   },
 ]);

@@ -102,7 +102,8 @@ function apply(entries: Map<string, Entry>, change: SecurityPolicyRule): void {
   if (existing !== undefined) {
     // A new pattern comes with its own flags; the old ones were chosen for the old pattern.
     const flags = change.flags ?? (change.pattern === undefined ? existing.spec.flags : undefined);
-    const { flags: _old, ...base } = existing.spec;
+    // A code check belongs to the pattern it was written for.
+    const { flags: _old, accept, ...base } = existing.spec;
     entries.set(change.id, {
       spec: {
         ...base,
@@ -110,6 +111,7 @@ function apply(entries: Map<string, Entry>, change: SecurityPolicyRule): void {
         ...(change.stage === undefined ? {} : { stage: change.stage }),
         ...(change.pattern === undefined ? {} : { pattern: change.pattern }),
         ...(flags === undefined ? {} : { flags }),
+        ...(change.pattern === undefined && accept !== undefined ? { accept } : {}),
       },
     });
     return;
