@@ -1,6 +1,7 @@
 /** The privacy guard's directives. */
 import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
 import type { PrivacyMode } from '../contract.js';
 import { PrivacyModeSchema } from '../contract.js';
 import type { PrivacyGuardOptionsInput } from './options.js';
@@ -68,6 +69,12 @@ export const privacyGuardDirectives = defineDirectives({
     summary: 'Built-in engine: JSON file of privacy policies (kinds, extra patterns, a fixed mode per policy).',
     args: [{ name: 'path', schema: Type.String({ minLength: 1 }) }],
   },
+  privacy_guard_max_scan_chars: {
+    summary:
+      'Most characters of message text the guard scans per request. Longer: with guard_fail_open on, the first part is scanned and the rest goes upstream as it is (counted, evidenced); off, the request fails unscanned with 413 `request_too_large_to_scan`. The default, 1 MiB of characters, admits every request the default max_request_body_bytes does.',
+    args: [{ name: 'chars', schema: Type.Integer({ minimum: 1 }) }],
+    default: DEFAULT_MAX_SCAN_CHARS,
+  },
 });
 
 /**
@@ -92,8 +99,14 @@ export function privacyGuardOptionsFromConfig(config: DirectiveValues): PrivacyG
     failOpen: config.get<boolean>('guard_fail_open') ?? false,
     mappingTtlSeconds: config.get<number>('privacy_guard_mapping_ttl_seconds') ?? 3600,
     kvKeyPrefix: config.get<string>('privacy_guard_kv_key_prefix') ?? 'sluice:privacy:',
+    ...scanBudget(config.get<number>('privacy_guard_max_scan_chars')),
     ...optional<string>('privacy_guard_tenant_id', 'tenantId'),
     ...optional<string>('privacy_guard_kv_url', 'kvUrl'),
     ...optional<string>('privacy_guard_policy_file', 'policyFile'),
   };
+}
+
+/** The budget when the file sets one other than the default; otherwise the options' schema default stands. */
+function scanBudget(maxScanChars: number | undefined): { maxScanChars?: number } {
+  return maxScanChars === undefined || maxScanChars === DEFAULT_MAX_SCAN_CHARS ? {} : { maxScanChars };
 }

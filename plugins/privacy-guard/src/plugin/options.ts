@@ -1,5 +1,6 @@
 /** Options of the privacy guard plugin. */
 import Type from 'typebox';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
 import { PrivacyModeSchema } from '../contract.js';
 
 /**
@@ -29,6 +30,11 @@ export const PrivacyGuardOptionsSchema = Type.Object(
     kvKeyPrefix: Type.String({ minLength: 1, default: 'sluice:privacy:' }),
     /** Local engine: JSON policy file. */
     policyFile: Type.Optional(Type.String({ minLength: 1 })),
+    /**
+     * Most characters of a request's texts scanned; longer texts follow `failOpen`: the first part is
+     * scanned and the rest sent on as it is, or the request fails unscanned.
+     */
+    maxScanChars: Type.Integer({ minimum: 1, default: DEFAULT_MAX_SCAN_CHARS }),
   },
   { additionalProperties: false },
 );

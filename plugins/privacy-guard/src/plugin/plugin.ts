@@ -16,7 +16,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError } from '@sluice/core/internal';
+import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/core/internal';
 import type { PrivacyEngine } from '../engine/engine.js';
 import { openPrivacyEngine } from '../engine/open-engine.js';
 import { privacyEvidence, type PrivacyEvidence } from './privacy-evidence.js';
@@ -95,8 +95,18 @@ export class PrivacyGuardPlugin implements Plugin {
       metrics.scan('skipped');
       return undefined;
     }
+    const plan = planScan(
+      sent.messages.map((m) => m.content),
+      this.options.maxScanChars,
+    );
+    const run = new ScanRun(exchange, plan.scannedChars, () => metrics.abandoned('request'));
+    run.stopIfAbandoned();
+    const incomplete = plan.complete ? undefined : this.#overBudget(exchange, plan);
+    // Over budget and failing open: the module gets each message's scanned part (count and roles kept).
+    const messages = plan.complete ? sent.messages : sent.messages.map((m, i) => ({ role: m.role, content: plan.scanned[i]! }));
     let outcome: ScanOutcome;
     try {
+      await run.next();
       const reply = await this.#module.scan(
         {
           request_id: exchange.traceId,
@@ -104,17 +114,17 @@ export class PrivacyGuardPlugin implements Plugin {
           conversation_id: exchange.headers['x-sluice-conversation-id'] ?? exchange.traceId,
           policy_id: this.options.policyId,
           mode: this.options.mode ?? 'anonymize',
-          messages: [...sent.messages],
+          messages: [...messages],
         },
         exchange.signal,
       );
-      outcome = readScanReply(reply, sent.messages);
+      outcome = readScanReply(reply, messages);
     } catch (error) {
       return this.#scanFailed(exchange, error);
     }
     if (outcome.block) {
       metrics.scan('blocked');
-      this.#evidence!.scanned(exchange, outcome, 'blocked');
+      this.#evidence!.scanned(exchange, outcome, 'blocked', incomplete);
       const kinds = [...new Set(outcome.findings.map((f) => f.kind))].join(', ');
       return {
         action: 'block',
@@ -126,17 +136,49 @@ export class PrivacyGuardPlugin implements Plugin {
       };
     }
     if (outcome.texts !== undefined) {
-      exchange.request = rewrittenRequest(exchange.request, sent, outcome.texts);
+      const texts = plan.complete ? outcome.texts : outcome.texts.map((text, i) => text + plan.unscanned[i]!);
+      exchange.request = rewrittenRequest(exchange.request, sent, texts);
       if (outcome.mappingId !== undefined) exchange.slot(SLOT).mappingId = outcome.mappingId;
     }
     metrics.scan(outcome.texts !== undefined ? 'modified' : outcome.findings.length > 0 ? 'detected' : 'allowed');
-    this.#evidence!.scanned(exchange, outcome, 'allowed');
+    this.#evidence!.scanned(exchange, outcome, 'allowed', incomplete);
     return undefined;
+  }
+
+  /**
+   * Texts longer than the budget: with guard_fail_open the scan reads what fits and says so; without it
+   * the request fails unscanned, so a too-large request costs no scan at all.
+   */
+  #overBudget(exchange: Exchange, plan: ScanPlan): { scannedChars: number; totalChars: number; maxScanChars: number } {
+    const open = this.options.failOpen;
+    const scan = { scannedChars: plan.scannedChars, totalChars: plan.totalChars, maxScanChars: this.options.maxScanChars };
+    this.#metrics!.budgetExhausted(open ? 'failed_open' : 'failed_closed');
+    this.#kernel!.logger.warn(
+      {
+        guard: GUARD,
+        stage: 'request',
+        trace_id: exchange.traceId,
+        total_chars: plan.totalChars,
+        max_scan_chars: scan.maxScanChars,
+        fail_open: open,
+      },
+      open
+        ? 'privacy guard scan budget exhausted; the rest goes on unscanned (guard_fail_open on)'
+        : 'privacy guard scan budget exhausted; failing the request',
+    );
+    if (open) return scan;
+    this.#metrics!.scan('failed_closed');
+    this.#evidence!.overBudget(exchange, 'request_too_large_to_scan', { ...scan, scannedChars: 0 });
+    throw new GatewayError('request_too_large_to_scan', { guard: GUARD, stage: 'request' });
   }
 
   #scanFailed(exchange: Exchange, error: unknown): undefined {
     // A client that left is the kernel's to report, not a guard failure.
-    if (exchange.aborted) throw error;
+    if (exchange.aborted) {
+      // Counted where the scan stopped for it; here when it left during the call itself.
+      if (!isClientClosed(error)) this.#metrics!.abandoned('request');
+      throw error;
+    }
     const code = failureCode(error);
     const reason = (error as Error).message;
     // A reply in the wrong form is a broken module, not an outage: it fails the request whatever guard_fail_open says.
@@ -166,8 +208,14 @@ export class PrivacyGuardPlugin implements Plugin {
       metrics.restoreSkipped(reason ?? 'not_anonymised');
       return response;
     }
+    const run = new ScanRun(
+      exchange,
+      texts.reduce((sum, t) => sum + t.text.length, 0),
+      () => metrics.abandoned('restore'),
+    );
     let restored: string[];
     try {
+      await run.next();
       const reply = await this.#module.restore(
         {
           request_id: exchange.traceId,
@@ -179,7 +227,10 @@ export class PrivacyGuardPlugin implements Plugin {
       );
       restored = readRestoreReply(reply, texts.length);
     } catch (error) {
-      if (exchange.aborted) throw error;
+      if (exchange.aborted) {
+        if (!isClientClosed(error)) metrics.abandoned('restore');
+        throw error;
+      }
       // Handing back placeholders would silently corrupt the answer: a restore failure always fails.
       metrics.restore('failed_closed');
       this.#evidence!.failed(exchange, 'privacy.restore', 'privacy_restore_failed', false);
@@ -198,6 +249,10 @@ export class PrivacyGuardPlugin implements Plugin {
     if (this.#engine === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
     return this.#engine;
   }
+}
+
+function isClientClosed(error: unknown): boolean {
+  return error instanceof GatewayError && error.code === 'client_closed_request';
 }
 
 function hasPlaceholder(text: string): boolean {

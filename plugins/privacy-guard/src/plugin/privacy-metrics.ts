@@ -16,6 +16,8 @@ export function privacyMetrics(kernel: Kernel) {
     scan: (outcome: GuardOutcome) => guard.requests('privacy', 'request', outcome),
     restore: (outcome: GuardOutcome) => guard.requests('privacy', 'restore', outcome),
     restoreSkipped: (reason: RestoreSkipReason) => skipped.inc({ reason }),
+    abandoned: (stage: 'request' | 'restore') => guard.abandoned('privacy', stage),
+    budgetExhausted: (outcome: 'failed_open' | 'failed_closed') => guard.budgetExhausted('privacy', 'request', outcome),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The security guard's directives, named as the product specification names them. */
 import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
 import type { SecurityGuardOptionsInput } from './options.js';
 
 /**
@@ -51,6 +52,12 @@ export const securityGuardDirectives = defineDirectives({
     args: [{ name: 'flag', schema: Type.Boolean() }],
     default: true,
   },
+  security_guard_max_scan_chars: {
+    summary:
+      'Most characters of message text the guard scans per request, and per response. Longer: with guard_fail_open on, the first part is scanned and the request goes on (counted, evidenced); off, it fails unscanned with 413 `request_too_large_to_scan` (502 `response_too_large_to_scan` for an answer). The default, 1 MiB of characters, admits every request the default max_request_body_bytes does.',
+    args: [{ name: 'chars', schema: Type.Integer({ minimum: 1 }) }],
+    default: DEFAULT_MAX_SCAN_CHARS,
+  },
 });
 
 /**
@@ -70,6 +77,12 @@ export function securityGuardOptionsFromConfig(config: DirectiveValues): Securit
     mode: config.get<'detect_only' | 'enforce'>('security_guard_mode') ?? 'enforce',
     failOpen: config.get<boolean>('guard_fail_open') ?? false,
     scanResponses: config.get<boolean>('security_guard_scan_responses') ?? true,
+    ...scanBudget(config.get<number>('security_guard_max_scan_chars')),
     ...(policyFile === undefined ? {} : { policyFile }),
   };
+}
+
+/** The budget when the file sets one other than the default; otherwise the options' schema default stands. */
+function scanBudget(maxScanChars: number | undefined): { maxScanChars?: number } {
+  return maxScanChars === undefined || maxScanChars === DEFAULT_MAX_SCAN_CHARS ? {} : { maxScanChars };
 }

@@ -1,5 +1,6 @@
 /** Options of the security guard plugin. */
 import Type from 'typebox';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
 
 /**
  * Defaults live in the schema; unknown keys are refused.
@@ -23,6 +24,11 @@ export const SecurityGuardOptionsSchema = Type.Object(
     failOpen: Type.Boolean({ default: false }),
     /** Scan assistant responses (cached or fresh) as well as requests. */
     scanResponses: Type.Boolean({ default: true }),
+    /**
+     * Most characters scanned per stage of a request (request, response); longer texts follow `failOpen`:
+     * the first part is scanned and the rest let through, or the request fails unscanned.
+     */
+    maxScanChars: Type.Integer({ minimum: 1, default: DEFAULT_MAX_SCAN_CHARS }),
   },
   { additionalProperties: false },
 );

@@ -14,14 +14,15 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError, guardMetrics } from '@sluice/core/internal';
-import { readRefusal, readSecurityReply, type SecurityReplyReading, type SecurityScanRequest } from '../contract.js';
+import { GuardCallError, guardMetrics, planScan, ScanRun, type ScanPlan } from '@sluice/core/internal';
+import { readRefusal, readSecurityReply, type SecurityReplyReading, type SecurityScanMessage } from '../contract.js';
 import { SecurityGuardEngine } from '../engine/engine.js';
 import { loadSecurityPolicy } from '../engine/policy.js';
 import type { SecurityStage } from '../engine/rule.js';
 import { SecurityGuardOptionsSchema, type SecurityGuardOptions, type SecurityGuardOptionsInput } from './options.js';
 import { localBackend, moduleBackend, type SecurityBackend } from './security-backend.js';
-import { decisionDetails, failureDetails, scanHead, type DecisionContext } from './security-evidence.js';
+import { scanInUnits } from './chunked-scan.js';
+import { budgetDetails, decisionDetails, failureDetails, scanHead, type DecisionContext } from './security-evidence.js';
 import { requestScanMessages, responseScanMessages, systemPromptOf } from './scan-messages.js';
 
 const PLUGIN_NAME = 'security-guard';
@@ -29,6 +30,11 @@ const GUARD = 'security';
 const BLOCK_CODES: Readonly<Record<SecurityStage, ErrorCode>> = {
   request: 'security_request_blocked',
   response: 'security_response_blocked',
+};
+/** A request too long to scan is the client's to shorten; an answer too long to scan is not the client's doing. */
+const TOO_LARGE_CODES: Readonly<Record<SecurityStage, ErrorCode>> = {
+  request: 'request_too_large_to_scan',
+  response: 'response_too_large_to_scan',
 };
 
 /**
@@ -72,18 +78,13 @@ export class SecurityGuardPlugin implements Plugin {
     kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.SECURITY }, async (exchange) => {
       const messages = requestScanMessages(exchange.request);
       if (messages.length === 0) return skip(metrics, 'request');
-      return this.#scan(exchange, 'request', { stage: 'request', messages });
+      return this.#scan(exchange, 'request', messages);
     });
     if (!this.options.scanResponses) return;
     kernel.hooks.postScan.tapPromise({ name: PLUGIN_NAME, stage: Stage.SECURITY }, async (exchange, response) => {
       const messages = responseScanMessages(response.body);
       if (messages.length === 0) return skip(metrics, 'response');
-      const systemPrompt = systemPromptOf(exchange.request);
-      return this.#scan(exchange, 'response', {
-        stage: 'response',
-        messages,
-        ...(systemPrompt === undefined ? {} : { system_prompt: systemPrompt }),
-      });
+      return this.#scan(exchange, 'response', messages, systemPromptOf(exchange.request));
     });
   }
 
@@ -99,13 +100,24 @@ export class SecurityGuardPlugin implements Plugin {
     this.#backend = localBackend(engine);
   }
 
-  async #scan(exchange: Exchange, stage: SecurityStage, body: SecurityScanRequest): Promise<Verdict | undefined> {
+  async #scan(
+    exchange: Exchange,
+    stage: SecurityStage,
+    sent: readonly SecurityScanMessage[],
+    systemPrompt?: string,
+  ): Promise<Verdict | undefined> {
     const backend = this.#backend;
     const kernel = this.#kernel;
     const metrics = this.#metrics;
     if (backend === undefined || kernel === undefined || metrics === undefined) {
       throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
     }
+    const plan = planScan(
+      sent.map((m) => m.content),
+      this.options.maxScanChars,
+    );
+    const run = new ScanRun(exchange, plan.scannedChars, () => metrics.abandoned(GUARD, stage));
+    run.stopIfAbandoned();
     const began = performance.now();
     const context = (moduleStatus?: number): DecisionContext => ({
       stage,
@@ -114,13 +126,37 @@ export class SecurityGuardPlugin implements Plugin {
       policyHash: this.#engine?.ruleSet.hash,
       mode: this.#engine === undefined ? undefined : this.options.mode,
       moduleStatus,
+      ...(plan.complete ? {} : { incomplete: { scannedChars: plan.scannedChars, totalChars: plan.totalChars } }),
+      maxScanChars: this.options.maxScanChars,
     });
+    if (!plan.complete) this.#overBudget(exchange, plan, context());
+    // Over budget and failing open: only the texts within it are scanned.
+    const messages = plan.complete
+      ? sent
+      : sent.flatMap((m, i) => (plan.scanned[i] ? [{ role: m.role, content: plan.scanned[i] }] : []));
     let reading: SecurityReplyReading;
     let refusedWith: number | undefined;
     try {
-      reading = readSecurityReply(await backend.scan(body, exchange.signal)) ?? violation();
+      // In process, a large request is scanned a message and a chunk at a time; a response is one unit, since
+      // the system-prompt echo reads its texts together.
+      const reply =
+        backend.kind === 'local' && stage === 'request' && run.large
+          ? await scanInUnits(backend, run, messages, exchange.signal)
+          : await run
+              .next()
+              .then(() =>
+                backend.scan(
+                  { stage, messages, ...(systemPrompt === undefined ? {} : { system_prompt: systemPrompt }) },
+                  exchange.signal,
+                ),
+              );
+      reading = readSecurityReply(reply) ?? violation();
     } catch (error) {
-      if (exchange.aborted) throw error;
+      if (exchange.aborted) {
+        // The client left during a module call (or while the scan waited its turn, counted there).
+        if (!(error instanceof GatewayError && error.code === 'client_closed_request')) metrics.abandoned(GUARD, stage);
+        throw error;
+      }
       if (!(error instanceof GuardCallError && error.kind === 'refused')) return this.#failed(exchange, error, context());
       // By contract a module's 401/403 is a block: a guard that will not vouch for a request stops it.
       refusedWith = error.status;
@@ -157,6 +193,34 @@ export class SecurityGuardPlugin implements Plugin {
       ),
     );
     return undefined;
+  }
+
+  /**
+   * Texts longer than the budget: with guard_fail_open the scan reads what fits and says so; without it
+   * the request fails unscanned, so a too-large request costs no scan at all.
+   */
+  #overBudget(exchange: Exchange, plan: ScanPlan, context: DecisionContext): void {
+    const open = this.options.failOpen;
+    const metrics = this.#metrics!;
+    metrics.budgetExhausted(GUARD, context.stage, open ? 'failed_open' : 'failed_closed');
+    this.#kernel!.logger.warn(
+      {
+        guard: GUARD,
+        stage: context.stage,
+        trace_id: exchange.traceId,
+        total_chars: plan.totalChars,
+        max_scan_chars: this.options.maxScanChars,
+        fail_open: open,
+      },
+      open
+        ? 'security guard scan budget exhausted; scanning the first part only (guard_fail_open on)'
+        : 'security guard scan budget exhausted; failing the request',
+    );
+    if (open) return;
+    const code = TOO_LARGE_CODES[context.stage];
+    metrics.requests(GUARD, context.stage, 'failed_closed');
+    this.#kernel!.evidence(exchange, scanHead(context.stage, 'failed'), () => budgetDetails(code, plan, context));
+    throw new GatewayError(code, { guard: GUARD, stage: context.stage });
   }
 
   /** A contract violation always fails the request; an outage or timeout fails it unless guard_fail_open. */

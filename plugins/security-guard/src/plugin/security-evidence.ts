@@ -22,6 +22,15 @@ export interface DecisionContext {
   readonly mode?: string | undefined;
   /** Set when the module refused the call with 401/403 (a block by contract). */
   readonly moduleStatus?: number | undefined;
+  /** The guard's budget of characters per stage. */
+  readonly maxScanChars: number;
+  /** Set when the texts were longer than the budget and only their first part was scanned (guard_fail_open). */
+  readonly incomplete?: { readonly scannedChars: number; readonly totalChars: number } | undefined;
+}
+
+/** Sizes of a scan that ran out of budget: counts of characters only. */
+function budgetAttributes(context: DecisionContext, scannedChars: number, totalChars: number) {
+  return { scan_complete: false, scanned_chars: scannedChars, total_chars: totalChars, max_scan_chars: context.maxScanChars };
 }
 
 /**
@@ -49,6 +58,23 @@ export function decisionDetails(
       latency_ms: Math.round(context.latencyMs),
       ...(context.mode === undefined ? {} : { mode: context.mode }),
       ...(context.moduleStatus === undefined ? {} : { module_status: context.moduleStatus }),
+      ...(context.incomplete === undefined
+        ? {}
+        : budgetAttributes(context, context.incomplete.scannedChars, context.incomplete.totalChars)),
+    },
+  };
+}
+
+/** A scan refused unscanned because its texts were longer than the budget (guard_fail_open off). */
+export function budgetDetails(code: string, plan: { readonly totalChars: number }, context: DecisionContext): EvidenceDetails {
+  return {
+    decision: { action: 'fail_closed', reason_code: code.toUpperCase() },
+    attributes: {
+      stage: context.stage,
+      backend: context.backend,
+      failure: 'scan_budget',
+      fail_open: false,
+      ...budgetAttributes(context, 0, plan.totalChars),
     },
   };
 }
@@ -63,6 +89,9 @@ export function failureDetails(code: string, failure: string, open: boolean, con
       failure,
       fail_open: open,
       latency_ms: Math.round(context.latencyMs),
+      ...(context.incomplete === undefined
+        ? {}
+        : budgetAttributes(context, context.incomplete.scannedChars, context.incomplete.totalChars)),
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The usage guard's directives, named as the product specification names them. */
 import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
 import type { UsageGuardOptionsInput } from './options.js';
 
 const text = (name: string) => [{ name, schema: Type.String({ minLength: 1 }) }];
@@ -69,6 +70,12 @@ export const usageGuardDirectives = defineDirectives({
     args: [{ name: 'url', schema: Type.String({ pattern: '^rediss?://' }) }],
     secret: true,
   },
+  usage_guard_max_scan_chars: {
+    summary:
+      'Most characters of message text the guard classifies per request (token quotas still count the whole prompt). Longer: with guard_fail_open on, the first part is classified and the request goes on (counted, evidenced); off, it fails unclassified with 413 `request_too_large_to_scan`. The default, 1 MiB of characters, admits every request the default max_request_body_bytes does.',
+    args: [{ name: 'chars', schema: Type.Integer({ minimum: 1 }) }],
+    default: DEFAULT_MAX_SCAN_CHARS,
+  },
 });
 
 /**
@@ -90,9 +97,15 @@ export function usageGuardOptionsFromConfig(config: DirectiveValues): UsageGuard
     timeoutSeconds: config.get<number>('usage_guard_timeout_seconds') ?? 10,
     blockResponse: config.get<UsageGuardOptionsInput['blockResponse']>('usage_guard_block_response') ?? 'error_json',
     failOpen: config.get<boolean>('guard_fail_open') ?? false,
+    ...scanBudget(config.get<number>('usage_guard_max_scan_chars')),
     ...optional('tenantId', 'usage_guard_tenant_id'),
     ...optional('policyId', 'usage_guard_policy_id'),
     ...optional('policyFile', 'usage_guard_policy_file'),
     ...optional('kvUrl', 'usage_guard_kv_url'),
   };
+}
+
+/** The budget when the file sets one other than the default; otherwise the options' schema default stands. */
+function scanBudget(maxScanChars: number | undefined): { maxScanChars?: number } {
+  return maxScanChars === undefined || maxScanChars === DEFAULT_MAX_SCAN_CHARS ? {} : { maxScanChars };
 }

@@ -1,5 +1,6 @@
 /** Options of the usage guard plugin. */
 import Type from 'typebox';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
 
 export const UsageGuardOptionsSchema = Type.Object(
   {
@@ -24,6 +25,11 @@ export const UsageGuardOptionsSchema = Type.Object(
     kvUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
     /** `local` only: prefix of counter keys on Redis. */
     kvKeyPrefix: Type.String({ minLength: 1, default: 'sluice:usage:' }),
+    /**
+     * Most characters of a request's texts classified; longer texts follow `failOpen`: the first part is
+     * classified, or the request fails unclassified. Quotas still count the whole prompt.
+     */
+    maxScanChars: Type.Integer({ minimum: 1, default: DEFAULT_MAX_SCAN_CHARS }),
   },
   { additionalProperties: false },
 );

@@ -16,14 +16,22 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError } from '@sluice/core/internal';
+import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/core/internal';
 import type { UsageScanRequest } from '../contract.js';
 import { estimatePromptTokens } from '../engine/token-estimate.js';
 import { UsageGuardOptionsSchema, type UsageGuardOptions, type UsageGuardOptionsInput } from './options.js';
 import { readUsageReply, UsageContractError, type UsageReplyView } from './read-reply.js';
 import { openLocalBackend } from './local-backend.js';
 import { remoteUsageBackend, type UsageBackend } from './usage-backend.js';
-import { decisionDetails, decisionHead, FAILED_HEAD, failureDetails } from './usage-evidence.js';
+import {
+  budgetAttributes,
+  budgetDetails,
+  decisionDetails,
+  decisionHead,
+  FAILED_HEAD,
+  failureDetails,
+  type IncompleteScan,
+} from './usage-evidence.js';
 import { usageMetrics, type UsageMetrics } from './usage-metrics.js';
 
 const PLUGIN_NAME = 'usage-guard';
@@ -88,15 +96,36 @@ export class UsageGuardPlugin implements Plugin {
   async #evaluate(exchange: Exchange): Promise<Verdict | undefined> {
     const backend = this.#backend;
     if (backend === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
-    const request = this.#scanRequest(exchange);
+    const metrics = this.#metrics!;
+    const full = this.#scanRequest(exchange);
+    const plan = planScan(
+      full.messages.map((m) => m.content),
+      this.options.maxScanChars,
+    );
+    const run = new ScanRun(exchange, plan.scannedChars, () => metrics.abandoned());
+    run.stopIfAbandoned();
+    const incomplete = plan.complete ? undefined : this.#overBudget(exchange, backend, plan);
+    // Over budget and failing open: the first part of the texts is classified; the token estimate is the whole prompt's.
+    const request = plan.complete
+      ? full
+      : {
+          ...full,
+          messages: full.messages.flatMap((m, i) => (plan.scanned[i] ? [{ role: m.role, content: plan.scanned[i] }] : [])),
+        };
     let view: UsageReplyView;
     try {
+      await run.next();
       view = readUsageReply(await backend.scan(request, exchange.signal), request.request_id ?? '');
     } catch (error) {
       return this.#failed(exchange, backend, error);
     }
     const kernel = this.#requireKernel();
-    kernel.evidence(exchange, decisionHead(view), () => decisionDetails(view, this.options.mode, backend.kind));
+    kernel.evidence(exchange, decisionHead(view), () => {
+      const details = decisionDetails(view, this.options.mode, backend.kind);
+      return incomplete === undefined
+        ? details
+        : { ...details, attributes: { ...details.attributes, ...budgetAttributes(incomplete) } };
+    });
     if (!view.blocked) {
       this.#metrics!.outcome(view.decision === 'allow' ? 'allowed' : 'detected');
       if (view.decision === 'warn') exchange.slot(SLOT).warning = view.ruleId ?? 'warn';
@@ -132,8 +161,43 @@ export class UsageGuardPlugin implements Plugin {
     };
   }
 
+  /**
+   * Texts longer than the budget: with guard_fail_open the first part is classified and the decision
+   * says so; without it the request fails unclassified, so a too-large request costs no scan at all.
+   */
+  #overBudget(exchange: Exchange, backend: UsageBackend, plan: ScanPlan): IncompleteScan {
+    const open = this.options.failOpen;
+    const scan = { scannedChars: plan.scannedChars, totalChars: plan.totalChars, maxScanChars: this.options.maxScanChars };
+    const kernel = this.#requireKernel();
+    this.#metrics!.budgetExhausted(open ? 'failed_open' : 'failed_closed');
+    kernel.logger.warn(
+      {
+        guard: GUARD,
+        trace_id: exchange.traceId,
+        total_chars: plan.totalChars,
+        max_scan_chars: scan.maxScanChars,
+        fail_open: open,
+      },
+      open
+        ? 'usage guard scan budget exhausted; classifying the first part only (guard_fail_open on)'
+        : 'usage guard scan budget exhausted; failing the request',
+    );
+    if (open) return scan;
+    this.#metrics!.outcome('failed_closed');
+    const code = 'request_too_large_to_scan';
+    kernel.evidence(exchange, FAILED_HEAD, () =>
+      budgetDetails(code, { ...scan, scannedChars: 0 }, this.options.mode, backend.kind),
+    );
+    throw new GatewayError(code, { guard: GUARD, stage: 'request' });
+  }
+
   #failed(exchange: Exchange, backend: UsageBackend, error: unknown): undefined {
-    if (exchange.aborted) throw new GatewayError('client_closed_request', { cause: error });
+    if (exchange.aborted) {
+      // Counted where the scan stopped for it; here when the client left during the call itself.
+      if (error instanceof GatewayError && error.code === 'client_closed_request') throw error;
+      this.#metrics!.abandoned();
+      throw new GatewayError('client_closed_request', { cause: error });
+    }
     const kind = error instanceof UsageContractError ? 'contract' : error instanceof GuardCallError ? error.kind : 'unavailable';
     // A module answering 401/403 refused us (key, licence): an outage of the guard, not a policy block.
     const code: ErrorCode =

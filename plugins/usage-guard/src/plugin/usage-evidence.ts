@@ -62,6 +62,31 @@ export const FAILED_HEAD: EvidenceHead = Object.freeze({
   outcome: 'failed',
 });
 
+/** Sizes of a scan that ran out of budget: counts of characters only. */
+export interface IncompleteScan {
+  readonly scannedChars: number;
+  readonly totalChars: number;
+  readonly maxScanChars: number;
+}
+
+/** Attributes saying a decision read only the first part of the texts (guard_fail_open). */
+export function budgetAttributes(scan: IncompleteScan): Record<string, number | boolean> {
+  return {
+    scan_complete: false,
+    scanned_chars: scan.scannedChars,
+    total_chars: scan.totalChars,
+    max_scan_chars: scan.maxScanChars,
+  };
+}
+
+/** A request refused unclassified because its texts were longer than the budget (guard_fail_open off). */
+export function budgetDetails(code: string, scan: IncompleteScan, mode: string, backend: string): EvidenceDetails {
+  return {
+    decision: { action: 'fail_closed', reason_code: code.toUpperCase() },
+    attributes: { failure: 'scan_budget', fail_open: false, mode, backend, ...budgetAttributes(scan) },
+  };
+}
+
 /** `continued`: guard_fail_open let the request go on. */
 export function failureDetails(
   code: string,

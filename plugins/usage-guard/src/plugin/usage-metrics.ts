@@ -16,6 +16,8 @@ export function usageMetrics(kernel: Kernel) {
   });
   return {
     outcome: (outcome: GuardOutcome) => guards.requests('usage', 'request', outcome),
+    abandoned: () => guards.abandoned('usage', 'request'),
+    budgetExhausted: (outcome: 'failed_open' | 'failed_closed') => guards.budgetExhausted('usage', 'request', outcome),
     blocked(decision: 'block' | 'escalate'): void {
       blocks.inc({ decision });
       guards.requests('usage', 'request', 'blocked');
