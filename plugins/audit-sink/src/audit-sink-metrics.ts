@@ -3,8 +3,8 @@ import type { Kernel } from '@sluice/core';
 
 /** Why events did not reach the audit module. */
 export type DropReason = 'queue_full' | 'rejected' | 'retries_exhausted' | 'shutdown';
-/** How a batch ended. */
-export type BatchOutcome = 'delivered' | 'rejected' | 'retries_exhausted' | 'shutdown';
+/** How a batch ended; `partial`: delivered, with some events refused one by one. */
+export type BatchOutcome = 'delivered' | 'partial' | 'rejected' | 'retries_exhausted' | 'shutdown';
 
 /**
  * @example
@@ -19,7 +19,15 @@ export function auditSinkMetrics(kernel: Kernel) {
   });
   const delivered = kernel.metrics.counter({
     name: 'gw_audit_events_delivered_total',
-    help: 'Evidence events the audit module accepted.',
+    help: 'Evidence events the audit module took: stored new or already held.',
+  });
+  const accepted = kernel.metrics.counter({
+    name: 'gw_audit_events_accepted_total',
+    help: 'Evidence events the audit module stored as new.',
+  });
+  const duplicates = kernel.metrics.counter({
+    name: 'gw_audit_events_duplicate_total',
+    help: 'Evidence events the audit module already held (a batch sent again).',
   });
   const batches = kernel.metrics.counter<'outcome'>({
     name: 'gw_audit_batches_total',
@@ -30,6 +38,10 @@ export function auditSinkMetrics(kernel: Kernel) {
     name: 'gw_audit_retries_total',
     help: 'Batch attempts that failed with a retryable error and were tried again.',
   });
+  const retriedEvents = kernel.metrics.counter({
+    name: 'gw_audit_events_retried_total',
+    help: 'Evidence events sent again after a retryable failure (transport, timeout, 429, 5xx).',
+  });
   const depth = kernel.metrics.gauge({
     name: 'gw_audit_queue_depth',
     help: 'Evidence events waiting for delivery to the audit module.',
@@ -38,12 +50,17 @@ export function auditSinkMetrics(kernel: Kernel) {
     dropped(reason: DropReason, count: number): void {
       if (count > 0) dropped.inc({ reason }, count);
     },
-    batch(outcome: BatchOutcome, events: number): void {
+    batch(outcome: BatchOutcome): void {
       batches.inc({ outcome });
-      if (outcome === 'delivered') delivered.inc(events);
     },
-    retried(): void {
+    delivered(stored: number, held: number): void {
+      if (stored + held > 0) delivered.inc(stored + held);
+      if (stored > 0) accepted.inc(stored);
+      if (held > 0) duplicates.inc(held);
+    },
+    retried(events: number): void {
       retries.inc();
+      retriedEvents.inc(events);
     },
     depth(size: number): void {
       depth.set(size);

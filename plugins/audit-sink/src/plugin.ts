@@ -7,7 +7,7 @@ import { backoffDelayMs } from './backoff.js';
 import { batchRequest, type Producer } from './batch.js';
 import { EventQueue } from './event-queue.js';
 import { AuditSinkOptionsSchema, type AuditSinkOptions, type AuditSinkOptionsInput } from './options.js';
-import { sendBatch } from './send-batch.js';
+import { sendBatch, type BatchReceipt } from './send-batch.js';
 import { abortableDelay } from './abortable-delay.js';
 
 const PLUGIN_NAME = 'audit-sink';
@@ -134,22 +134,37 @@ export class AuditSinkPlugin implements Plugin {
     });
   }
 
-  /** One batch, in flight alone so order is kept, retried until delivered, refused or out of attempts. */
-  async #deliver(events: EvidenceEvent[]): Promise<void> {
+  /**
+   * One batch, in flight alone so order is kept, retried whole until delivered, refused or out of attempts.
+   * Events the module refuses one by one are dropped alone and never retried: sent again, they would be
+   * refused again. An older module that refuses the whole batch for one event names it; that event is
+   * left out and the rest sent again at once, so one bad event costs one extra request, not the batch.
+   */
+  async #deliver(batch: EvidenceEvent[]): Promise<void> {
     const { url, apiKey, timeoutSeconds, retryMaxAttempts, retryInitialBackoffMs, retryMaxBackoffMs } = this.options;
-    const request = batchRequest(url, apiKey, this.producer, events);
     const policy = { initialMs: retryInitialBackoffMs, maxMs: retryMaxBackoffMs };
     const logger = this.#kernel?.logger;
-    for (let attempt = 1; ; attempt += 1) {
-      const outcome = await sendBatch(request, timeoutSeconds * 1000, this.#deadline.signal);
-      if (outcome.kind === 'delivered') {
-        this.#metrics?.batch('delivered', events.length);
-        return;
-      }
+    let events = batch;
+    let request = batchRequest(url, apiKey, this.producer, events);
+    for (let attempt = 1; ;) {
+      const outcome = await sendBatch(request, events.length, timeoutSeconds * 1000, this.#deadline.signal);
+      if (outcome.kind === 'delivered') return this.#delivered(events, outcome.receipt);
       if (outcome.kind === 'aborted') return this.#dropBatch('shutdown', events.length);
       if (outcome.kind === 'rejected') {
-        logger?.error({ status: outcome.status, events: events.length }, 'audit module refused a batch; dropped');
-        return this.#dropBatch('rejected', events.length);
+        const index = outcome.eventIndex;
+        if (index === undefined || events.length === 1) {
+          logger?.error({ status: outcome.status, events: events.length }, 'audit module refused a batch; dropped');
+          return this.#dropBatch('rejected', events.length);
+        }
+        const refused = events[index]!;
+        logger?.error(
+          { status: outcome.status, index, event_type: refused.event_type, trace_id: refused.trace_id },
+          'audit module refused a batch for one event; dropped that event and sending the rest again',
+        );
+        this.#drop('rejected', 1);
+        events = events.filter((_, i) => i !== index);
+        request = batchRequest(url, apiKey, this.producer, events);
+        continue;
       }
       if (attempt >= retryMaxAttempts) {
         logger?.error(
@@ -158,16 +173,32 @@ export class AuditSinkPlugin implements Plugin {
         );
         return this.#dropBatch('retries_exhausted', events.length);
       }
-      this.#metrics?.retried();
+      this.#metrics?.retried(events.length);
       logger?.warn({ reason: outcome.reason, attempt }, 'audit delivery failed; retrying');
       if (!(await abortableDelay(backoffDelayMs(attempt, policy), this.#deadline.signal))) {
         return this.#dropBatch('shutdown', events.length);
       }
+      attempt += 1;
+    }
+  }
+
+  #delivered(events: readonly EvidenceEvent[], receipt: BatchReceipt): void {
+    this.#metrics?.delivered(receipt.accepted, receipt.duplicates);
+    this.#metrics?.batch(receipt.rejected.length === 0 ? 'delivered' : 'partial');
+    if (receipt.rejected.length === 0) return;
+    this.#drop('rejected', receipt.rejected.length);
+    const logger = this.#kernel?.logger;
+    for (const { index, code, message } of receipt.rejected) {
+      const event = events[index]!;
+      logger?.error(
+        { index, code, reason: message, event_type: event.event_type, trace_id: event.trace_id },
+        'audit module refused an evidence event; dropped',
+      );
     }
   }
 
   #dropBatch(reason: Exclude<DropReason, 'queue_full'>, count: number): void {
-    this.#metrics?.batch(reason, count);
+    this.#metrics?.batch(reason);
     this.#drop(reason, count);
   }
 
