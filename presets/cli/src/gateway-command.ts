@@ -1,15 +1,17 @@
 /** `sluice gateway`: serve, or check/print the config, or prune the semantic cache. */
 import { ConfigError, type Mode, type ResolvedConfig } from '@sluice/core';
-import { printConfig, progressWanted } from '@sluice/core/internal';
+import { maskUrl, printConfig, progressWanted } from '@sluice/core/internal';
 import { savedStoreProblem } from '@sluice/plugin-semantic-cache';
 import { GATEWAY_DIRECTIVE_SETS, loadGatewayConfig } from '@sluice/preset-gateway';
-import { UsageError } from './command-error.js';
+import { CommandError, UsageError } from './command-error.js';
 import { parseCommandLine } from './command-line.js';
 import { configFailure, DEFAULT_CONFIG_FILE } from './gateway-failure.js';
 import { pruneSemanticCache } from './gateway-prune.js';
 import { serveGateway } from './gateway-serve.js';
+import { startProblem } from './gateway-test-config.js';
 import { renderHelp, type CommandHelp } from './help.js';
 import { progressStream, type Output } from './output.js';
+import { urlCredentialWarnings } from './url-credentials.js';
 
 const COMMAND = 'sluice gateway';
 
@@ -25,9 +27,12 @@ export const GATEWAY_HELP: CommandHelp = {
     ['-c, --config FILE', `the configuration file (default: ${DEFAULT_CONFIG_FILE})`],
     [
       '-t, --test-config',
-      'validate the file, and the length of a saved in-process semantic store, connecting to nothing; then exit',
+      'validate the file as the start does (the plugins built, the embedder made, policy files and a saved in-process semantic store read), connecting to nothing; then exit',
     ],
-    ['--print-config', 'print the resolved configuration, every secret masked, then exit'],
+    [
+      '--print-config',
+      'print the resolved configuration, every secret masked (keys, and passwords and secret query values in URLs), then exit',
+    ],
     ['--prune-expired-semantic-cache', 'delete expired semantic cache entries, then exit'],
     [
       '--progress',
@@ -80,8 +85,11 @@ export async function gatewayCommand(argv: readonly string[], output: Output): P
   }
   switch (action) {
     case 'test-config': {
-      const problem = await savedStoreProblem(config, config.get<Mode>('gw_enforcement_mode') ?? 'enforce');
-      if (problem !== undefined) throw configFailure(new ConfigError(`${file}: ${problem}`), file, flags.config !== undefined);
+      const saved = await savedStoreProblem(config, config.get<Mode>('gw_enforcement_mode') ?? 'enforce');
+      if (saved !== undefined) throw configFailure(new ConfigError(`${file}: ${saved}`), file, flags.config !== undefined);
+      const problem = await startProblem(config);
+      if (problem !== undefined) throw new CommandError(COMMAND, maskUrl(problem));
+      for (const warning of urlCredentialWarnings(config)) output.err(`${COMMAND}: warning: ${warning}`);
       output.out(`sluice gateway: configuration file ${file} test is successful`);
       return 0;
     }

@@ -1,5 +1,6 @@
 /** Why `sluice gateway` could not start, in one line with a hint: the config, its file, or the listening address. */
 import { ConfigError, ConfigErrors } from '@sluice/core';
+import { maskUrl } from '@sluice/core/internal';
 import { CommandError } from './command-error.js';
 
 const COMMAND = 'sluice gateway';
@@ -10,7 +11,8 @@ export const DEFAULT_CONFIG_FILE = 'config/gateway.conf';
 /** A failure while reading or validating `file`; `given` is whether it came from `--config`. */
 export function configFailure(error: unknown, file: string, given: boolean): CommandError {
   if (error instanceof ConfigErrors || error instanceof ConfigError) {
-    return new CommandError(COMMAND, error.message, 'docs/reference/config.md lists every directive');
+    // A directive's check may quote the value it refuses: a URL is shown masked.
+    return new CommandError(COMMAND, maskUrl(error.message), 'docs/reference/config.md lists every directive');
   }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') {
@@ -21,7 +23,7 @@ export function configFailure(error: unknown, file: string, given: boolean): Com
   }
   if (code === 'EACCES') return new CommandError(COMMAND, `cannot read configuration file ${file}: permission denied`);
   if (code === 'EISDIR') return new CommandError(COMMAND, `cannot read configuration file ${file}: it is a directory`);
-  return new CommandError(COMMAND, (error as Error).message);
+  return new CommandError(COMMAND, maskUrl((error as Error).message));
 }
 
 const LISTEN_REASONS: Readonly<Record<string, string>> = {
@@ -43,5 +45,5 @@ export function listenFailure(error: unknown, address: string, file: string): Co
 
 /** The plugins failed to start (a dependency unreachable with fail-open off, a bad policy file, …). */
 export function startFailure(error: unknown): CommandError {
-  return new CommandError(COMMAND, `cannot start: ${(error as Error).message}`);
+  return new CommandError(COMMAND, maskUrl(`cannot start: ${(error as Error).message}`));
 }

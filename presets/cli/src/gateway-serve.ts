@@ -6,6 +6,7 @@ import { listenFailure, startFailure } from './gateway-failure.js';
 import { progressStream, type Output } from './output.js';
 import { RestoreDisplay } from './restore-progress.js';
 import { untilSignalled } from './until-signalled.js';
+import { urlCredentialWarnings } from './url-credentials.js';
 
 /**
  * Resolves with the exit code once a signal has stopped the gateway. With `progress`, the in-process
@@ -19,6 +20,7 @@ export async function serveGateway(config: ResolvedConfig, file: string, output:
     restored = true;
     restore.update(step);
   };
+  for (const warning of urlCredentialWarnings(config)) output.err(`sluice gateway: warning: ${warning}`);
   try {
     // The file is kept for SIGHUP, which reads it again.
     gateway = await Gateway.create(config, { configFile: file, ...(progress ? { onSemanticRestore } : {}) });

@@ -1,0 +1,64 @@
+/**
+ * `sluice gateway --test-config`: every check the start makes that needs no connection, by the start's own
+ * code, so a file this accepts is not refused by the start for its contents. The plugins are built as the
+ * start builds them (their constructors validate), then each start-time check that reads only files or
+ * values runs: the embedder is made (and closed) and the guards' policy files are read.
+ */
+import { Metrics, type Plugin, type ResolvedConfig } from '@sluice/core';
+import { OpenAIEmbedder, SemanticCachePlugin } from '@sluice/plugin-semantic-cache';
+import { PrivacyGuardPlugin, loadPrivacyPolicies } from '@sluice/plugin-privacy-guard';
+import { SecurityGuardEngine, SecurityGuardPlugin, loadSecurityPolicy } from '@sluice/plugin-security-guard';
+import { UsageGuardPlugin, loadUsagePolicy } from '@sluice/plugin-usage-guard';
+import { buildRuntime } from '@sluice/preset-gateway';
+import { pino } from 'pino';
+
+/**
+ * Why the start would refuse `config` (a saved store aside, which `savedStoreProblem` checks), in the
+ * words the start uses; undefined when it would not.
+ */
+export async function startProblem(config: ResolvedConfig): Promise<string | undefined> {
+  let plugins: readonly Plugin[];
+  try {
+    plugins = buildRuntime(config, { logger: pino({ level: 'silent' }), metrics: new Metrics() }).kernel.plugins;
+  } catch (error) {
+    return `cannot start: ${(error as Error).message}`;
+  }
+  for (const plugin of plugins) {
+    try {
+      await startChecks(plugin);
+    } catch (error) {
+      // Kernel.start words a plugin's failed start so.
+      return `cannot start: plugin "${plugin.name}" failed to start: ${(error as Error).message}`;
+    }
+  }
+  return undefined;
+}
+
+/** The parts of a plugin's `start()` that read files or values only. */
+async function startChecks(plugin: Plugin): Promise<void> {
+  if (plugin instanceof SemanticCachePlugin) {
+    const { embedding, store } = plugin.options;
+    if (embedding.provider === 'local') return;
+    if (embedding.baseUrl === undefined)
+      throw new Error('embedding_base_url is required with embedding_provider openai_compatible');
+    const embedder = new OpenAIEmbedder({
+      baseUrl: embedding.baseUrl,
+      apiKey: embedding.apiKey,
+      model: embedding.model,
+      timeoutMs: Math.round(embedding.timeoutSeconds * 1000),
+      connections: embedding.connections,
+      ...(store.vectorSize === undefined ? {} : { dims: store.vectorSize }),
+      metrics: new Metrics(),
+    });
+    await embedder.close();
+  } else if (plugin instanceof SecurityGuardPlugin) {
+    const { policyFile, mode } = plugin.options;
+    if (policyFile !== undefined) new SecurityGuardEngine({ mode, policy: await loadSecurityPolicy(policyFile) });
+  } else if (plugin instanceof PrivacyGuardPlugin) {
+    const { url, policyFile } = plugin.options;
+    if (url === 'local' && policyFile !== undefined) await loadPrivacyPolicies(policyFile);
+  } else if (plugin instanceof UsageGuardPlugin) {
+    const { url, policyFile } = plugin.options;
+    if (url === 'local' && policyFile !== undefined) await loadUsagePolicy(policyFile);
+  }
+}
