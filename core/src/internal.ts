@@ -15,6 +15,7 @@ export { tokenize, type Token, type TokenKind } from './config/lexer.js';
 export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './config/parser.js';
 export { printConfig, MASK } from './config/printer.js';
 export { maskUrl, hasUrlCredentials, URL_SECRET_MASK } from './config/mask-url.js';
+export { KeyRedaction, REDACTED_KEY } from './config/key-redaction.js';
 export { mergeDirectiveSets, resolveConfig } from './config/resolve.js';
 export { distance, suggestName } from './config/suggest.js';
 export { loadPluginBlocks, PLUGIN_BLOCK, type PluginBlocksOptions, type PluginBlocksResult } from './config/plugin-blocks.js';

@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { isPlaceholderKey } from '@sluice/core/internal';
 import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
-import { KeyRedaction } from './key-redaction.js';
+import { KeyRedaction } from '@sluice/core/internal';
 import { CallAbort } from './call-abort.js';
 import { ChunkAssembler } from './stream/chunk-assembler.js';
 import { readEventStream, type StreamLimits } from './stream/read-event-stream.js';

@@ -3,7 +3,7 @@
  * Providers quote a wrong key back, whole or as a masked quote (OpenAI: "Incorrect API key provided:
  * sk-abc*****************xyz"); the client of the gateway must learn neither the key nor a piece of it.
  */
-import { isPlaceholderKey } from '@sluice/core/internal';
+import { isPlaceholderKey } from '../provider-base-url.js';
 
 /** What a key, or a piece or a masked quote of it, is replaced with. */
 export const REDACTED_KEY = '[redacted]';
