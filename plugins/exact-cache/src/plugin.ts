@@ -10,7 +10,7 @@ import {
   type ModelResponse,
   type Plugin,
 } from '@sluice/core';
-import { redactRedisUrl } from '@sluice/core/internal';
+import { maskUrl } from '@sluice/core/internal';
 import { canonicalRequestKey } from './canonical-key.js';
 import { noopEntryStore, type EntryStore } from './entry-store.js';
 import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';
@@ -70,10 +70,11 @@ export class ExactCachePlugin implements Plugin {
         logger,
       );
     } catch (error) {
-      const reason = (error as Error).message;
+      // A client's message may quote the URL it was given.
+      const reason = maskUrl((error as Error).message);
       if (!this.options.failOpen) throw new Error(`kv: ${reason}`, { cause: error });
       logger.error(
-        { dependency: 'kv', url: redactRedisUrl(this.options.kvUrl, 'kv_url'), reason },
+        { dependency: 'kv', url: maskUrl(this.options.kvUrl), reason },
         'exact cache disabled until restart: the store is unreachable (kv_fail_open on)',
       );
       this.#store = noopEntryStore(reason);

@@ -1,6 +1,6 @@
 /** The embedding client for any OpenAI-compatible `POST /v1/embeddings`, over one keep-alive undici pool. */
 import { GatewayError, type Metrics } from '@sluice/core';
-import { isPlaceholderKey, normaliseBaseUrl } from '@sluice/core/internal';
+import { isPlaceholderKey, KeyRedaction, maskUrl, normaliseBaseUrl } from '@sluice/core/internal';
 import { Pool } from 'undici';
 import type { Embedder, Embedding } from './embedder.js';
 import { embeddingStatusFailure, embeddingTransportFailure } from './embedding-failure.js';
@@ -50,6 +50,7 @@ export class OpenAIEmbedder implements Embedder {
   readonly #timeoutMs: number;
   readonly #duration: ReturnType<Metrics['histogram']>;
   readonly #timeouts: ReturnType<Metrics['counter']>;
+  readonly #redaction: KeyRedaction;
 
   constructor(options: OpenAIEmbedderOptions) {
     const connections = options.connections ?? 16;
@@ -72,6 +73,7 @@ export class OpenAIEmbedder implements Embedder {
       'user-agent': options.userAgent ?? 'sluice/0.1.0',
     };
     if (!isPlaceholderKey(options.apiKey)) this.#headers.authorization = `Bearer ${options.apiKey}`;
+    this.#redaction = new KeyRedaction([options.apiKey]);
     this.#duration = options.metrics.histogram<'outcome'>({
       name: 'gw_embedding_request_duration_seconds',
       help: 'Embedding call time by outcome (ok or the failure class).',
@@ -90,7 +92,9 @@ export class OpenAIEmbedder implements Embedder {
       this.#duration.observe({ outcome: 'ok' }, (performance.now() - started) / 1000);
       return embedding;
     } catch (error) {
-      const failure = error instanceof GatewayError ? error : new GatewayError('embedding_unavailable', { cause: error });
+      const failure = this.#reported(
+        error instanceof GatewayError ? error : new GatewayError('embedding_unavailable', { cause: error }),
+      );
       if (failure.code === 'embedding_timeout') this.#timeouts.inc();
       this.#duration.observe({ outcome: failure.code }, (performance.now() - started) / 1000);
       throw failure;
@@ -99,6 +103,12 @@ export class OpenAIEmbedder implements Embedder {
 
   close(): Promise<void> {
     return this.#pool.close();
+  }
+
+  /** The failure as it may be logged and reported: its message never holds the key or a URL's credentials. */
+  #reported(failure: GatewayError): GatewayError {
+    const message = maskUrl(this.#redaction.text(failure.message));
+    return message === failure.message ? failure : new GatewayError(failure.code, { message });
   }
 
   async #call(text: string, clientSignal: AbortSignal | undefined): Promise<Embedding> {
