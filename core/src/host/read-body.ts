@@ -1,19 +1,19 @@
 /** Reads a JSON request body with a size limit, answering with the right gateway error. */
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../errors.js';
+import { describeContentType, isJsonContentType } from './http-hygiene.js';
 import { readLimitedText, type BodyReadErrors } from './read-limited.js';
-
-const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 /**
  * The body as text, once the content type and the size limit are checked. Not `async`: a refused
  * content type or size throws at once, and a read that succeeds costs no extra promise.
  */
 export function readBodyText(request: IncomingMessage, limitBytes: number): Promise<string> {
+  // A missing type is refused too: with it or a form type, a web page can post here without a CORS preflight.
   const type = request.headers['content-type'];
-  if (type !== undefined && !JSON_TYPE.test(type.trim())) {
+  if (!isJsonContentType(type)) {
     throw new GatewayError('unsupported_media_type', {
-      message: `Content-Type must be application/json, not ${JSON.stringify(type.slice(0, 64))}.`,
+      message: `Content-Type must be application/json, not ${describeContentType(type)}.`,
     });
   }
   const declared = Number(request.headers['content-length']);

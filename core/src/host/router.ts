@@ -7,6 +7,7 @@ import type { Kernel } from '../kernel.js';
 import { chatCompletionsHandler } from './chat-route.js';
 import { clientSignal, lowerCaseHeaders } from './client.js';
 import { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
+import { describeContentType, isJsonContentType } from './http-hygiene.js';
 import { writeError } from './write-error.js';
 import { errorsCounter } from '../kernel-metrics.js';
 
@@ -25,6 +26,13 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
   for (const route of kernel.routes) {
     const handler = async (ctx: Context) => {
       try {
+        // A POST a page could send without a CORS preflight (no type, a form type) never reaches a plugin.
+        const type = ctx.req.headers['content-type'];
+        if (route.method === 'POST' && !isJsonContentType(type)) {
+          throw new GatewayError('unsupported_media_type', {
+            message: `Content-Type must be application/json, not ${describeContentType(type)}.`,
+          });
+        }
         const reply = await route.handle({ headers: lowerCaseHeaders(ctx.req.headers), signal: clientSignal(ctx.res) });
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
         ctx.status = reply.status;

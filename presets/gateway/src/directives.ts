@@ -21,6 +21,30 @@ export const gatewayDirectives = defineDirectives({
     args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
     default: 10,
   },
+  client_header_timeout_seconds: {
+    summary:
+      'How long a client may take to send a request’s headers; then the connection is closed (408 when nothing was answered yet). Protects against connections held open by slow headers. 0: no limit.',
+    args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
+    default: 20,
+  },
+  client_request_timeout_seconds: {
+    summary:
+      'How long a client may take to send a whole request, headers and body; then the connection is closed. Only the receiving counts: the wait for the upstream does not. 0: no limit.',
+    args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
+    default: 60,
+  },
+  keepalive_timeout_seconds: {
+    summary:
+      'How long an idle kept-alive connection stays open between requests (above the 60 s idle timeout of common load balancers, so they close first).',
+    args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
+    default: 65,
+  },
+  send_timeout_seconds: {
+    summary:
+      'How long a response write may wait for a client that does not read it; then the connection is closed and its buffers freed. A quiet connection (a slow upstream) is not affected. 0: no limit.',
+    args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
+    default: 60,
+  },
   log_level: {
     summary: 'Log level: fatal, error, warn, info, debug, trace or silent.',
     args: [

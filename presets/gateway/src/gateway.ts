@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayError, Metrics, type ResolvedConfig } from '@sluice/core';
-import { serveChatCompletion } from '@sluice/core/internal';
+import { applyServerTimeouts, isJsonContentType, serveChatCompletion } from '@sluice/core/internal';
 import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { parseListenAddr } from './directives.js';
+import { httpHygieneMetrics, type HttpHygieneMetrics } from './http-hygiene-metrics.js';
 import { buildRuntime, type PluginFactory, type Runtime } from './runtime.js';
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -38,6 +39,7 @@ export class Gateway implements GatewayState {
   readonly #composed: readonly PluginFactory[];
   /** Looked up once: the registry lookup was a measurable part of every chat request. */
   readonly #inFlight: ReturnType<Metrics['gauge']>;
+  readonly #hygiene: HttpHygieneMetrics;
 
   private constructor(runtime: Runtime, logger: Logger, metrics: Metrics, options: GatewayOptions) {
     this.#runtime = runtime;
@@ -46,6 +48,7 @@ export class Gateway implements GatewayState {
     this.#configFile = options.configFile;
     this.#composed = options.plugins ?? [];
     this.#inFlight = metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
+    this.#hygiene = httpHygieneMetrics(metrics);
   }
 
   /** Builds the gateway from a resolved config and starts its plugins. */
@@ -80,7 +83,13 @@ export class Gateway implements GatewayState {
       if (req.method === 'POST' && !this.shuttingDown && isChatPath(req.url)) void this.#serveChat(req, res);
       else void koa(req, res);
     });
-    server.keepAliveTimeout = 65_000;
+    const refused = this.#hygiene.refused;
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      // Counted whatever answers the request (the chat route, a plugin route, the drain), once it is answered.
+      if (req.method === 'POST' && !isJsonContentType(req.headers['content-type']))
+        res.once('finish', () => res.statusCode === 415 && refused.inc({ reason: 'unsupported_media_type' }));
+    });
+    applyServerTimeouts(server, this.#runtime.settings.serverTimeouts, (phase) => this.#hygiene.timedOut.inc({ phase }));
     this.#server = server;
     server.listen(port, host);
     await once(server, 'listening');

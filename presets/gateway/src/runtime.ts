@@ -8,6 +8,7 @@ import { PrivacyGuardPlugin, privacyGuardOptionsFromConfig } from '@sluice/plugi
 import { SecurityGuardPlugin, securityGuardOptionsFromConfig } from '@sluice/plugin-security-guard';
 import { SemanticCachePlugin, semanticCacheOptionsFromConfig, type RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { UsageGuardPlugin, usageGuardOptionsFromConfig } from '@sluice/plugin-usage-guard';
+import type { ServerTimeouts } from '@sluice/core/internal';
 import { RELEASE_VERSION } from './version.js';
 import type { Logger } from 'pino';
 
@@ -17,6 +18,8 @@ export interface RuntimeSettings {
   readonly maxBodyBytes: number;
   readonly listenAddr: string;
   readonly shutdownTimeoutSeconds: number;
+  /** Read when the gateway starts listening; a reload cannot change them. */
+  readonly serverTimeouts: ServerTimeouts;
 }
 
 export interface Runtime {
@@ -83,6 +86,12 @@ export function runtimeSettings(config: ResolvedConfig): RuntimeSettings {
     maxBodyBytes: required<number>(config, 'max_request_body_bytes'),
     listenAddr: required<string>(config, 'listen_addr'),
     shutdownTimeoutSeconds: required<number>(config, 'graceful_shutdown_timeout_seconds'),
+    serverTimeouts: {
+      headerMs: required<number>(config, 'client_header_timeout_seconds') * 1000,
+      requestMs: required<number>(config, 'client_request_timeout_seconds') * 1000,
+      keepAliveMs: required<number>(config, 'keepalive_timeout_seconds') * 1000,
+      sendMs: required<number>(config, 'send_timeout_seconds') * 1000,
+    },
   };
 }
 
