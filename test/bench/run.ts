@@ -7,6 +7,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   gateway: benchGateway,
   peers: benchPeers,
   'vector-cache': benchVectorCache,
+  'guard-cost': async () => (await import('./guards/request-cost.js')).benchGuardRequestCost(),
 };
 
 const name = process.argv[2] ?? 'gateway';
