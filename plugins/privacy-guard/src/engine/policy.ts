@@ -12,6 +12,7 @@ import { FindingKindSchema, PrivacyModeSchema, type PrivacyMode } from '../contr
 import type { Detector } from './detectors/detector.js';
 import { patternDetector } from './detectors/pattern.js';
 import type { FindingKind } from './finding-kinds.js';
+import { patternTimeProblem, type PatternAnalysisOptions } from './pattern-safety.js';
 
 const PolicySchema = Type.Object(
   {
@@ -101,7 +102,34 @@ export async function loadPrivacyPolicies(path: string): Promise<PrivacyPolicies
   } catch (error) {
     throw new Error(`${path}: the privacy policy file is not valid JSON`, { cause: error });
   }
-  return parsePrivacyPolicies(value, path);
+  const policies = parsePrivacyPolicies(value, path);
+  await checkPrivacyPolicyPatterns(value as PolicyFile, path);
+  return policies;
+}
+
+type PolicyFile = Type.Static<typeof PolicyFileSchema>;
+
+/**
+ * Refuses a policy file any of whose patterns can take super-linear time on some text (or cannot be
+ * shown not to within the analysis time), naming each such pattern and why. Call it on a file
+ * `parsePrivacyPolicies` accepted.
+ * @example
+ * await checkPrivacyPolicyPatterns({ policies: { hr: { patterns: [{ id: 'x', pattern: '(a|a)*$' }] } } }, 'policy.json');
+ * // Error: policy.json: /policies/hr/patterns/0 (pattern x): pattern can take super-linear time (…)
+ */
+export async function checkPrivacyPolicyPatterns(
+  file: PolicyFile,
+  source: string,
+  options: PatternAnalysisOptions = {},
+): Promise<void> {
+  const patterns = Object.entries(file.policies).flatMap(([id, policy]) =>
+    (policy.patterns ?? []).map((spec, i) => ({ at: `/policies/${id}/patterns/${i} (pattern ${spec.id})`, spec })),
+  );
+  const verdicts = await Promise.all(
+    patterns.map(({ spec }) => patternTimeProblem(spec.pattern, `${(spec.flags ?? '').replace(/[gdy]/g, '')}`, options)),
+  );
+  const problems = patterns.flatMap(({ at }, i) => (verdicts[i] === undefined ? [] : [`${at}: ${verdicts[i]}`]));
+  if (problems.length > 0) throw new Error(`${source}: ${problems.join('; ')}`);
 }
 
 /**

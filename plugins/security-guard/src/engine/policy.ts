@@ -5,6 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import Type from 'typebox';
 import Value from 'typebox/value';
+import { patternTimeProblem, type PatternAnalysisOptions } from './pattern-safety.js';
+import { REQUEST_RULES } from './request-rules.js';
+import { RESPONSE_RULES } from './response-rules.js';
+import { buildRuleSet } from './rule-set.js';
 
 const Severity = Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')]);
 const Stage = Type.Union([Type.Literal('request'), Type.Literal('response'), Type.Literal('both')]);
@@ -81,7 +85,35 @@ export async function loadSecurityPolicy(file: string): Promise<SecurityPolicy> 
   } catch (error) {
     throw new Error(`security policy ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
-  return parseSecurityPolicy(value, `security policy ${file}`);
+  return checkSecurityPolicyPatterns(parseSecurityPolicy(value, `security policy ${file}`), `security policy ${file}`);
+}
+
+/** Built-in rules are analysed by the test suite; only what a policy writes is analysed at load. */
+const BUILTIN_PATTERNS = new Set([...REQUEST_RULES, ...RESPONSE_RULES].map((spec) => `${spec.flags ?? 'i'}/${spec.pattern}`));
+
+/**
+ * Refuses a policy any of whose own patterns can take super-linear time on some text (or cannot be
+ * shown not to within the analysis time), naming each such rule and why; returns the policy otherwise.
+ * @example
+ * await checkSecurityPolicyPatterns(parseSecurityPolicy({ rules: [{ id: 'custom.x', severity: 'low', stage: 'request', pattern: '(a+)+$' }] }));
+ * // Error: security policy: rule custom.x: pattern can take super-linear time (exponential; attack string 'aaaa…')
+ */
+export async function checkSecurityPolicyPatterns(
+  policy: SecurityPolicy,
+  source = 'security policy',
+  options: PatternAnalysisOptions = {},
+): Promise<SecurityPolicy> {
+  let rules;
+  try {
+    rules = buildRuleSet(policy).rules;
+  } catch (error) {
+    throw new Error(`${source}: ${(error as Error).message}`, { cause: error });
+  }
+  const own = rules.filter((rule) => !BUILTIN_PATTERNS.has(`${rule.flags}/${rule.pattern}`));
+  const verdicts = await Promise.all(own.map((rule) => patternTimeProblem(rule.pattern, rule.flags, options)));
+  const problems = own.flatMap((rule, i) => (verdicts[i] === undefined ? [] : [`rule ${rule.id}: ${verdicts[i]}`]));
+  if (problems.length > 0) throw new Error(`${source}: ${problems.join('; ')}`);
+  return policy;
 }
 
 /** `rules.0.colour` rather than `/rules/0`, so an unknown field is named. */

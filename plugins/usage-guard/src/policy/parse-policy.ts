@@ -13,6 +13,7 @@ import {
   type CompiledQuota,
   type UsagePolicySet,
 } from './compiled-policy.js';
+import { patternTimeProblem, type PatternAnalysisOptions } from './pattern-safety.js';
 import { PolicyFileSchema, type PolicySpec, type QuotaSpec, type UsagePolicyFile } from './policy-schema.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -52,7 +53,30 @@ export async function loadUsagePolicy(path: string): Promise<UsagePolicySet> {
   } catch (error) {
     throw new UsagePolicyError(path, [`is not valid JSON (${(error as Error).message})`]);
   }
-  return parseUsagePolicy(value, path);
+  const policy = parseUsagePolicy(value, path);
+  await checkUsagePolicyPatterns(value as UsagePolicyFile, path);
+  return policy;
+}
+
+/**
+ * Refuses a policy file any of whose category patterns can take super-linear time on some text (or
+ * cannot be shown not to within the analysis time), naming each such pattern and why. Keywords are
+ * matched as escaped literals and need no analysis. Call it on a file `parseUsagePolicy` accepted.
+ * @example
+ * await checkUsagePolicyPatterns({ categories: { x: { patterns: ['(\\w+\\s?)+$'] } }, policies: { p: {} }, default_policy: 'p' }, 'inline');
+ * // UsagePolicyError: usage policy inline: categories.x.patterns.0: pattern can take super-linear time (…)
+ */
+export async function checkUsagePolicyPatterns(
+  file: UsagePolicyFile,
+  source = 'inline',
+  options: PatternAnalysisOptions = {},
+): Promise<void> {
+  const patterns = Object.entries(file.categories ?? {}).flatMap(([name, spec]) =>
+    (spec.patterns ?? []).map((pattern, i) => ({ at: `categories.${name}.patterns.${i}`, pattern })),
+  );
+  const verdicts = await Promise.all(patterns.map(({ pattern }) => patternTimeProblem(pattern, PATTERN_FLAGS, options)));
+  const problems = patterns.flatMap(({ at }, i) => (verdicts[i] === undefined ? [] : [`${at}: ${verdicts[i]}`]));
+  if (problems.length > 0) throw new UsagePolicyError(source, problems);
 }
 
 /**
@@ -141,9 +165,12 @@ function keywordMatcher(keyword: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'iu');
 }
 
+/** Category patterns are case-insensitive and read Unicode. */
+const PATTERN_FLAGS = 'iu';
+
 function patternMatcher(pattern: string, at: string, problems: string[]): RegExp | undefined {
   try {
-    return new RegExp(pattern, 'iu');
+    return new RegExp(pattern, PATTERN_FLAGS);
   } catch (error) {
     problems.push(`${at}: not a valid regular expression (${(error as Error).message})`);
     return undefined;

@@ -15,6 +15,8 @@ export interface Detector {
   readonly kind: FindingKind;
   /** Every span of this kind in the text; spans may overlap those of other detectors. */
   find(text: string): Detection[];
+  /** The regular expressions it scans a text with, so they can be shown to run in linear time. */
+  readonly patterns?: readonly RegExp[];
 }
 
 export interface RegexDetectorSpec {
@@ -37,6 +39,7 @@ export function regexDetector(spec: RegexDetectorSpec): Detector {
   return {
     id: spec.id,
     kind: spec.kind,
+    patterns: [spec.pattern],
     find(text) {
       const found: Detection[] = [];
       // A fresh copy per call: a shared global RegExp keeps lastIndex between calls.

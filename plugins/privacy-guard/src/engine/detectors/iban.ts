@@ -53,6 +53,7 @@ function ibanAt(text: string, start: number, candidate: string): Detection | und
 export const ibanDetector: Detector = {
   id: 'iban',
   kind: 'iban',
+  patterns: [CANDIDATE],
   find(text) {
     const found: Detection[] = [];
     for (const match of text.matchAll(new RegExp(CANDIDATE.source, 'g'))) {

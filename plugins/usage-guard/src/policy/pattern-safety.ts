@@ -1,0 +1,103 @@
+/**
+ * Whether a pattern from a policy file runs in linear time: judged by recheck's ReDoS analysis when
+ * the file loads, so a pattern that backtracks super-linearly on some text is refused before it can
+ * block the event loop on a crafted request or answer.
+ */
+import { check, type Diagnostics } from 'recheck';
+
+/**
+ * How long one pattern may be analysed. A pattern whose analysis runs out of time is refused: a
+ * policy must not depend on a pattern nobody could show to be linear.
+ * @example
+ * await patternTimeProblem('\\bopen sesame\\b', 'i', { timeoutMs: PATTERN_ANALYSIS_TIMEOUT_MS * 2 });
+ */
+export const PATTERN_ANALYSIS_TIMEOUT_MS = 5000;
+
+export interface PatternAnalysisOptions {
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Undefined when the pattern is linear; else why it is refused, e.g. `pattern can take super-linear
+ * time (2nd degree polynomial; attack string 'sk-sk-sk-sk-…\x00')`. A pattern too large to judge whole is
+ * judged alternative by alternative: a top-level `a|b` costs what `a` and `b` cost.
+ * @example
+ * await patternTimeProblem('^(a+)+$', ''); // 'pattern can take super-linear time (exponential; attack string …)'
+ */
+export async function patternTimeProblem(
+  source: string,
+  flags: string,
+  options: PatternAnalysisOptions = {},
+): Promise<string | undefined> {
+  const timeout = options.timeoutMs ?? PATTERN_ANALYSIS_TIMEOUT_MS;
+  const whole = await analyse(source, flags, timeout);
+  if (whole.status === 'safe') return undefined;
+  if (whole.status === 'vulnerable') return vulnerable(whole);
+  const alternatives = topLevelAlternatives(source);
+  if (alternatives.length > 1) {
+    const verdicts = await Promise.all(alternatives.map((alternative) => analyse(alternative, flags, timeout)));
+    const bad = verdicts.find((verdict) => verdict.status !== 'safe');
+    if (bad === undefined) return undefined;
+    if (bad.status === 'vulnerable') return vulnerable(bad);
+  }
+  return unknown(whole, timeout);
+}
+
+async function analyse(source: string, flags: string, timeout: number): Promise<Diagnostics> {
+  // `g` and `d` change no matching time; recheck judges the search a scan performs either way.
+  return check(source, flags.replace(/[gd]/g, ''), { timeout });
+}
+
+function vulnerable(verdict: Extract<Diagnostics, { status: 'vulnerable' }>): string {
+  const summary = verdict.complexity.type === 'exponential' ? 'exponential' : `degree ${verdict.complexity.degree} polynomial`;
+  return `pattern can take super-linear time (${summary}; attack string ${shortAttack(verdict.attack.string)})`;
+}
+
+function unknown(verdict: Diagnostics, timeout: number): string {
+  const error = verdict.status === 'unknown' ? verdict.error : undefined;
+  if (error?.kind === 'timeout') {
+    return `pattern could not be shown to run in linear time within ${timeout / 1000} s: simplify it or split it into several rules`;
+  }
+  const detail = error !== undefined && 'message' in error ? `: ${error.message}` : '';
+  return `pattern could not be analysed for linear time (${error?.kind ?? 'unknown'}${detail})`;
+}
+
+/** The attack's start and end, printable: `'sk-sk-sk-sk-…\x00'`. */
+function shortAttack(attack: string): string {
+  const shown = attack.length <= 24 ? attack : `${attack.slice(0, 16)}…${attack.slice(-4)}`;
+  let printable = '';
+  for (const c of shown) {
+    const code = c.charCodeAt(0);
+    if (c === '\\' || c === "'") printable += `\\${c}`;
+    else if (code < 0x20 || code === 0x7f) printable += `\\x${code.toString(16).padStart(2, '0')}`;
+    else printable += c;
+  }
+  return `'${printable}'`;
+}
+
+/**
+ * The top-level alternatives of a pattern source (`a|b(c|d)` → `a`, `b(c|d)`); one when there is no
+ * top-level `|`.
+ * @example
+ * topLevelAlternatives('a|[|]|(b|c)'); // ['a', '[|]', '(b|c)']
+ */
+export function topLevelAlternatives(source: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '\\') i += 1;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (c === '|' && depth === 0) {
+      parts.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(source.slice(start));
+  return parts;
+}
