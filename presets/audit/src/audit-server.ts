@@ -1,6 +1,7 @@
 /**
- * The audit module over HTTP: producers post batches with `Authorization: Bearer`, readers use `X-API-Key`,
- * and every failure is `{"error": {"code", "message"}}` with its status, never a stack trace or a key.
+ * The audit module over HTTP: producers post batches with a write key as `Authorization: Bearer`, readers
+ * use a read key as `X-API-Key`, and every failure is `{"error": {"code", "message"}}` with its status,
+ * never a stack trace or a key.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,9 @@ import { AuditRequestError } from './audit-errors.js';
 import { AuditStore } from './audit-store.js';
 import { acceptBatch } from './accept-batch.js';
 import { parseEvidenceBatch } from './event-schema.js';
-import { bearerToken, keyDigest, keyMatches, readJsonBody, replyError, replyJson, splitListen } from './http-io.js';
+import { keyRing, type AuditKeys } from './audit-keys.js';
+import type { ChainSegment } from './chain-modes.js';
+import { bearerToken, readJsonBody, replyError, replyJson, splitListen } from './http-io.js';
 import { eventsPage, exportAll, tracePage } from './read-routes.js';
 
 /** 1000 events of about 1 KiB each fit with room to spare. */
@@ -19,8 +22,15 @@ export interface AuditServerOptions {
   readonly listen: string;
   /** Where `audit.sqlite` lives; created when missing. */
   readonly dataDir: string;
-  /** The one key of the module: Bearer on writes, `X-API-Key` on reads. */
-  readonly apiKey: string;
+  /**
+   * The producers' and the readers' keys, kept apart so a reader can never append events. `rotateKeys`
+   * replaces them while the server runs.
+   */
+  readonly keys?: AuditKeys;
+  /** One key for both roles, as before separate keys existed; used for a role `keys` leaves empty. */
+  readonly apiKey?: string;
+  /** The chain secret (HMAC-SHA256 chain); see `AuditStoreOptions.chainKey`. */
+  readonly chainKey?: string | undefined;
   readonly maxBodyBytes?: number;
   /** Told of failures answered 500 (the reply itself says only "internal"). */
   readonly onError?: (error: unknown) => void;
@@ -28,22 +38,33 @@ export interface AuditServerOptions {
 
 export interface AuditServer {
   readonly url: string;
+  /** The mode new rows are chained in, and since which sequence. */
+  readonly chain: ChainSegment;
+  /** From the next request on, only these keys are accepted; throws (keeping the old ones) when a role has none. */
+  rotateKeys(keys: AuditKeys): void;
   /** Stops listening, ends open connections and closes the database. */
   close(): Promise<void>;
 }
 
 /**
  * @example
- * const audit = await startAuditServer({ listen: '127.0.0.1:8095', dataDir: './audit-data', apiKey: process.env.AUDIT_KEY ?? '' });
- * // POST `${audit.url}/v1/events/batch` with `Authorization: Bearer <key>`
+ * const audit = await startAuditServer({
+ *   listen: '127.0.0.1:8095',
+ *   dataDir: './audit-data',
+ *   keys: { write: [process.env.AUDIT_WRITE_KEY ?? ''], read: [process.env.AUDIT_READ_KEY ?? ''] },
+ * });
+ * // POST `${audit.url}/v1/events/batch` with `Authorization: Bearer <write key>`
  * await audit.close();
  */
 export async function startAuditServer(options: AuditServerOptions): Promise<AuditServer> {
-  if (options.apiKey.trim() === '') throw new Error('the audit module needs an API key; it never runs open');
+  const withLegacy = (keys: AuditKeys): AuditKeys => {
+    const legacy = options.apiKey === undefined ? [] : [options.apiKey];
+    return { write: keys.write.length > 0 ? keys.write : legacy, read: keys.read.length > 0 ? keys.read : legacy };
+  };
+  let ring = keyRing(withLegacy(options.keys ?? { write: [], read: [] }));
   const [host, port] = splitListen(options.listen);
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const key = keyDigest(options.apiKey);
-  const store = AuditStore.open(options.dataDir);
+  const store = AuditStore.open(options.dataDir, { chainKey: options.chainKey });
   let closed = false;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -52,14 +73,14 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
     if (path === '/healthz') return expect(req, 'GET', () => replyJson(res, 200, { status: 'ok' }));
     if (path === '/v1/events/batch') {
       return expect(req, 'POST', async () => {
-        if (!keyMatches(key, bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
+        if (!ring.canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
         const batch = parseEvidenceBatch(await readJsonBody(req, limit));
         replyJson(res, 200, acceptBatch(store, batch));
       });
     }
     const read = (action: () => Promise<void> | void) =>
       expect(req, 'GET', () => {
-        if (!keyMatches(key, req.headers['x-api-key'])) throw unauthenticated('X-API-Key');
+        if (!ring.canRead(req.headers['x-api-key'])) throw unauthenticated('X-API-Key');
         return action();
       });
     if (path === '/v1/events') return read(() => eventsPage(store, url.searchParams, res));
@@ -91,6 +112,10 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${address.port}`,
+    chain: store.chain,
+    rotateKeys: (keys) => {
+      ring = keyRing(withLegacy(keys));
+    },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         closed = true;

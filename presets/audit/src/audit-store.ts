@@ -1,10 +1,11 @@
-/** The audit store: one SQLite table of evidence events, numbered without gaps and chained by SHA-256. */
+/** The audit store: one SQLite table of evidence events, numbered without gaps and chained by SHA-256 or HMAC-SHA256. */
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type EvidenceEvent } from '@sluice/core';
 import { canonicalJson } from '@sluice/core/internal';
-import { chainHash, GENESIS_HASH } from './hash-chain.js';
+import { CHAIN_MODES_SCHEMA, settleChainMode, type ChainSegment } from './chain-modes.js';
+import { chainHasher, GENESIS_HASH, type ChainHasher } from './hash-chain.js';
 
 /** The database file inside the data directory. */
 export const AUDIT_DB_FILE = 'audit.sqlite';
@@ -38,7 +39,16 @@ const SCHEMA = `
     hash       TEXT NOT NULL
   ) STRICT;
   CREATE INDEX IF NOT EXISTS events_by_trace ON events (trace_id, sequence);
+  ${CHAIN_MODES_SCHEMA}
 `;
+
+export interface AuditStoreOptions {
+  /**
+   * The chain secret: new rows are chained by HMAC-SHA256 with it. A store whose chain is keyed refuses to
+   * open without its secret or with another one.
+   */
+  readonly chainKey?: string | undefined;
+}
 
 /**
  * Opens (or creates) the store in `dataDir`.
@@ -55,9 +65,13 @@ export class AuditStore {
   readonly #page: Database.Statement<[number, number], StoredEvent>;
   readonly #trace: Database.Statement<[string], StoredEvent>;
   readonly #appendAll: (events: readonly EvidenceEvent[]) => AppendResult;
+  readonly #hasher: ChainHasher;
+  /** The mode new rows are chained in, and since which sequence. */
+  readonly chain: ChainSegment;
 
-  private constructor(db: Database.Database) {
+  private constructor(db: Database.Database, hasher: ChainHasher) {
     this.#db = db;
+    this.#hasher = hasher;
     this.#known = db.prepare<[string], 1>('SELECT 1 FROM events WHERE event_id = ?').pluck();
     this.#head = db.prepare('SELECT sequence, hash FROM events ORDER BY sequence DESC LIMIT 1');
     this.#insert = db.prepare(
@@ -68,9 +82,11 @@ export class AuditStore {
     // IMMEDIATE takes the write lock before the head is read, so a second process on the same file
     // waits instead of numbering from the same head.
     this.#appendAll = db.transaction((events: readonly EvidenceEvent[]) => this.#appendInTransaction(events)).immediate;
+    this.chain = db.transaction(() => settleChainMode(db, hasher, (this.#head.get()?.sequence ?? 0) + 1)).immediate();
   }
 
-  static open(dataDir: string): AuditStore {
+  static open(dataDir: string, options: AuditStoreOptions = {}): AuditStore {
+    const hasher = chainHasher(options.chainKey);
     // The events name tenants, applications and traces: the owner's alone, whatever the umask allows.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const file = join(dataDir, AUDIT_DB_FILE);
@@ -85,7 +101,7 @@ export class AuditStore {
       db.pragma('synchronous = FULL');
       db.pragma('busy_timeout = 5000');
       db.exec(SCHEMA);
-      return new AuditStore(db);
+      return new AuditStore(db, hasher);
     } catch (error) {
       db.close();
       throw error;
@@ -125,7 +141,7 @@ export class AuditStore {
       }
       seen.add(event.event_id);
       sequence += 1;
-      const hash = chainHash(prevHash, sequence, event);
+      const hash = this.#hasher.hash(prevHash, sequence, event);
       this.#insert.run({
         sequence,
         event_id: event.event_id,

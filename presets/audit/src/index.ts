@@ -1,6 +1,14 @@
 /** The sluice reference audit module: evidence events stored in SQLite, chained by SHA-256, read in order. */
 export { startAuditServer, DEFAULT_MAX_BODY_BYTES, type AuditServer, type AuditServerOptions } from './audit-server.js';
-export { AuditStore, AUDIT_DB_FILE, storedEventJson, type AppendResult, type StoredEvent } from './audit-store.js';
+export { keyRing, type AuditKeys, type KeyRing } from './audit-keys.js';
+export {
+  AuditStore,
+  AUDIT_DB_FILE,
+  storedEventJson,
+  type AppendResult,
+  type AuditStoreOptions,
+  type StoredEvent,
+} from './audit-store.js';
 export { AuditRequestError, type AuditErrorCode } from './audit-errors.js';
 export {
   parseEvidenceBatch,
@@ -11,6 +19,8 @@ export {
   type RejectedEvent,
 } from './event-schema.js';
 export { acceptBatch, type BatchResult } from './accept-batch.js';
-export { chainHash, GENESIS_HASH } from './hash-chain.js';
+export { chainHash, chainHasher, GENESIS_HASH, MIN_CHAIN_KEY_LENGTH, type ChainHasher, type ChainMode } from './hash-chain.js';
+export { chainSegments, type ChainSegment } from './chain-modes.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './read-routes.js';
-export { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
+export { verifyAuditChain, ChainKeyError, type ChainVerdict, type VerifyOptions } from './verify-chain.js';
+export { readKeyFile, readChainKeyFile } from './key-files.js';

@@ -3,11 +3,28 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { AUDIT_DB_FILE, type StoredEvent } from './audit-store.js';
-import { chainHash, GENESIS_HASH } from './hash-chain.js';
+import { chainSegments, type ChainSegment } from './chain-modes.js';
+import { chainHasher, GENESIS_HASH, type ChainHasher } from './hash-chain.js';
 
+/** `segments`: the modes the store records, so a report can say what was checked. */
 export type ChainVerdict =
-  | { readonly ok: true; readonly events: number }
-  | { readonly ok: false; readonly firstBadSequence: number; readonly reason: string };
+  | { readonly ok: true; readonly events: number; readonly segments: readonly ChainSegment[] }
+  | {
+      readonly ok: false;
+      readonly firstBadSequence: number;
+      readonly reason: string;
+      readonly segments: readonly ChainSegment[];
+    };
+
+export interface VerifyOptions {
+  /** The chain secret; needed when any segment is keyed. */
+  readonly chainKey?: string | undefined;
+}
+
+/** The check could not be made (a keyed chain without its secret, or with another one): not a verdict. */
+export class ChainKeyError extends Error {
+  override readonly name = 'ChainKeyError';
+}
 
 /**
  * Walks every row in sequence order: a missing number (a deleted row), a `prev_hash` that is not the
@@ -20,24 +37,44 @@ export type ChainVerdict =
  * const verdict = verifyAuditChain('./audit-data');
  * if (!verdict.ok) console.error(`sequence ${verdict.firstBadSequence}: ${verdict.reason}`);
  */
-export function verifyAuditChain(dataDir: string): ChainVerdict {
+export function verifyAuditChain(dataDir: string, options: VerifyOptions = {}): ChainVerdict {
   const file = join(dataDir, AUDIT_DB_FILE);
   if (!existsSync(file)) throw new Error(`no audit database at ${file}`);
+  const keyed = options.chainKey === undefined ? undefined : chainHasher(options.chainKey);
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     // One read transaction: a server appending meanwhile cannot show the walk half a batch.
-    return db.transaction(() => walk(db))();
+    return db.transaction(() => walk(db, chainSegments(db), keyed))();
   } finally {
     db.close();
   }
 }
 
-function walk(db: Database.Database): ChainVerdict {
+/** The hasher of each segment; throws ChainKeyError when a keyed one cannot be checked with what was given. */
+function segmentHashers(segments: readonly ChainSegment[], keyed: ChainHasher | undefined): ChainHasher[] {
+  return segments.map((segment) => {
+    if (segment.mode === 'sha256') return chainHasher();
+    if (keyed === undefined) {
+      throw new ChainKeyError(`the chain is keyed (HMAC-SHA256) from sequence ${segment.from_sequence}: give its chain key`);
+    }
+    if (keyed.keyId !== segment.key_id) {
+      throw new ChainKeyError(
+        `the chain key given is not the one the chain is keyed with from sequence ${segment.from_sequence}`,
+      );
+    }
+    return keyed;
+  });
+}
+
+function walk(db: Database.Database, segments: readonly ChainSegment[], keyed: ChainHasher | undefined): ChainVerdict {
+  const hashers = segmentHashers(segments, keyed);
   const rows = db.prepare<[], StoredEvent>('SELECT * FROM events ORDER BY sequence').iterate();
   let expected = 1;
   let prevHash = GENESIS_HASH;
+  let segment = 0;
   for (const row of rows) {
-    const bad = (reason: string): ChainVerdict => ({ ok: false, firstBadSequence: expected, reason });
+    const bad = (reason: string): ChainVerdict => ({ ok: false, firstBadSequence: expected, reason, segments });
+    while (segment + 1 < segments.length && expected >= segments[segment + 1]!.from_sequence) segment += 1;
     if (row.sequence !== expected) {
       return bad(`sequence ${expected} is missing (the next row is ${row.sequence})`);
     }
@@ -48,12 +85,17 @@ function walk(db: Database.Database): ChainVerdict {
     } catch {
       return bad('the stored event is not valid JSON');
     }
-    if (row.hash !== chainHash(prevHash, row.sequence, event)) return bad('hash does not match the stored event');
+    if (row.hash !== hashers[segment]!.hash(prevHash, row.sequence, event)) return bad('hash does not match the stored event');
     if (event.event_id !== row.event_id || event.trace_id !== row.trace_id) {
       return bad('event_id or trace_id column differs from the stored event');
     }
     prevHash = row.hash;
     expected += 1;
   }
-  return { ok: true, events: expected - 1 };
+  // A chain rewritten by someone without the secret can only be rewritten unkeyed: with a key given,
+  // a chain that records no keyed segment at all is not what the key's holder set up.
+  if (keyed !== undefined && !segments.some((s) => s.mode === 'hmac-sha256')) {
+    return { ok: false, firstBadSequence: 1, reason: 'a chain key was given but the chain records no keyed segment', segments };
+  }
+  return { ok: true, events: expected - 1, segments };
 }

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evidenceEvent, type EvidenceEvent } from '@sluice/core';
-import { startAuditServer, type AuditServer } from '@sluice/preset-audit';
+import { startAuditServer, type AuditKeys, type AuditServer } from '@sluice/preset-audit';
 
 export const API_KEY = 'audit-test-key-1234';
 
@@ -20,12 +20,16 @@ export async function tempDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'sluice-audit-'));
 }
 
-export async function startAudit(options: { dataDir?: string; maxBodyBytes?: number } = {}): Promise<AuditUnderTest> {
+export async function startAudit(
+  options: { dataDir?: string; maxBodyBytes?: number; chainKey?: string; keys?: AuditKeys } = {},
+): Promise<AuditUnderTest> {
   const dataDir = options.dataDir ?? (await tempDataDir());
   const server = await startAuditServer({
     listen: '127.0.0.1:0',
     dataDir,
     apiKey: API_KEY,
+    ...(options.keys === undefined ? {} : { keys: options.keys }),
+    ...(options.chainKey === undefined ? {} : { chainKey: options.chainKey }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   return {
@@ -85,3 +89,6 @@ export async function getJson<T = Record<string, unknown>>(url: string, key: str
   const response = await fetch(url, { headers: { 'x-api-key': key } });
   return { status: response.status, body: (await response.json()) as T };
 }
+
+/** The chain modes of a store that was never given a chain key. */
+export const UNKEYED = [{ from_sequence: 1, mode: 'sha256', key_id: null }] as const;

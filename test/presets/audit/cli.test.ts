@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -12,10 +12,11 @@ import { API_KEY, batchBody, getJson, postBatch, requestEvents, tempDataDir } fr
 const run = promisify(execFile);
 
 /** `sluice audit verify` as a process: its exit code and what it printed. */
-async function verify(dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function verify(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [SLUICE_BIN, 'audit', 'verify', '--data', dataDir], {
+    const { stdout, stderr } = await run(process.execPath, [SLUICE_BIN, 'audit', 'verify', '--data', dataDir, ...args], {
       timeout: 10_000,
+      env: { ...process.env, SVC_AUDIT_CHAIN_KEY: '' },
     });
     return { code: 0, stdout, stderr };
   } catch (failure) {
@@ -63,10 +64,35 @@ describe('audit: the sluice audit command', () => {
       env: { SVC_AUDIT_API_KEY: '' },
     });
     assert.equal((await child.exited).code, 2, 'a usage error');
-    assert.match(child.lines.join('\n'), /--api-key \(or SVC_AUDIT_API_KEY\) is required/);
+    assert.match(child.lines.join('\n'), /a write key is required/);
 
     const missing = await verify(dataDir);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /no audit database/);
+  });
+
+  it('keys the chain with --chain-key-file, and verify needs the same file to check it', async () => {
+    const keyFile = join(dataDir, 'chain.key');
+    await writeFile(keyFile, `${'ab12'.repeat(16)}\n`);
+    const child = startChild(
+      process.execPath,
+      [SLUICE_BIN, 'audit', '--listen', '127.0.0.1:0', '--data', dataDir, '--chain-key-file', keyFile],
+      { env: { SVC_AUDIT_API_KEY: API_KEY } },
+    );
+    const line = await child.waitForLine(/listening on (http:\/\/\S+)/, 20_000);
+    assert.match(line, /chain HMAC-SHA256 from sequence 1/);
+    const url = /listening on (http:\/\/\S+)/.exec(line)?.[1] ?? '';
+    assert.equal((await postBatch(url, batchBody(requestEvents()))).status, 200);
+    child.signal('SIGTERM');
+    await child.exited;
+
+    assert.deepEqual(await verify(dataDir, '--chain-key-file', keyFile), {
+      code: 0,
+      stdout: 'ok: 3 events (HMAC-SHA256 keyed from sequence 1)\n',
+      stderr: '',
+    });
+    const without = await verify(dataDir);
+    assert.equal(without.code, 2, 'could not check');
+    assert.match(without.stderr, /keyed \(HMAC-SHA256\) from sequence 1: give its chain key/);
   });
 });

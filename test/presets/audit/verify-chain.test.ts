@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { rm } from 'node:fs/promises';
 import { AUDIT_DB_FILE, chainHash, verifyAuditChain } from '@sluice/preset-audit';
-import { batchBody, postBatch, requestEvents, startAudit, tempDataDir, type AuditUnderTest } from './audit-under-test.js';
+import {
+  batchBody,
+  postBatch,
+  requestEvents,
+  startAudit,
+  tempDataDir,
+  UNKEYED,
+  type AuditUnderTest,
+} from './audit-under-test.js';
 
 /** Opens the audit file directly, as someone with write access to the disk would, and changes it. */
 function tamper(dataDir: string, change: (db: Database.Database) => void): void {
@@ -27,7 +35,7 @@ describe('audit: verifying the hash chain', () => {
   afterEach(() => audit.dispose());
 
   it('passes an untouched chain and counts its events', () => {
-    assert.deepEqual(verifyAuditChain(audit.dataDir), { ok: true, events: 6 });
+    assert.deepEqual(verifyAuditChain(audit.dataDir), { ok: true, events: 6, segments: UNKEYED });
   });
 
   it('names an edited row', () => {
@@ -39,7 +47,12 @@ describe('audit: verifying the hash chain', () => {
         .run(),
     );
     const verdict = verifyAuditChain(audit.dataDir);
-    assert.deepEqual(verdict, { ok: false, firstBadSequence: 5, reason: 'hash does not match the stored event' });
+    assert.deepEqual(verdict, {
+      ok: false,
+      firstBadSequence: 5,
+      reason: 'hash does not match the stored event',
+      segments: UNKEYED,
+    });
   });
 
   it('names the next row when an edited row was given a hash that matches its new content', () => {
@@ -55,13 +68,23 @@ describe('audit: verifying the hash chain', () => {
       );
     });
     const verdict = verifyAuditChain(audit.dataDir);
-    assert.deepEqual(verdict, { ok: false, firstBadSequence: 3, reason: 'prev_hash is not the hash of the previous row' });
+    assert.deepEqual(verdict, {
+      ok: false,
+      firstBadSequence: 3,
+      reason: 'prev_hash is not the hash of the previous row',
+      segments: UNKEYED,
+    });
   });
 
   it('names a deleted row by the sequence that is missing', () => {
     tamper(audit.dataDir, (db) => db.prepare('DELETE FROM events WHERE sequence = 3').run());
     const verdict = verifyAuditChain(audit.dataDir);
-    assert.deepEqual(verdict, { ok: false, firstBadSequence: 3, reason: 'sequence 3 is missing (the next row is 4)' });
+    assert.deepEqual(verdict, {
+      ok: false,
+      firstBadSequence: 3,
+      reason: 'sequence 3 is missing (the next row is 4)',
+      segments: UNKEYED,
+    });
   });
 
   it('names two swapped rows at the first of them', () => {
@@ -73,7 +96,12 @@ describe('audit: verifying the hash chain', () => {
       })(),
     );
     const verdict = verifyAuditChain(audit.dataDir);
-    assert.deepEqual(verdict, { ok: false, firstBadSequence: 2, reason: 'prev_hash is not the hash of the previous row' });
+    assert.deepEqual(verdict, {
+      ok: false,
+      firstBadSequence: 2,
+      reason: 'prev_hash is not the hash of the previous row',
+      segments: UNKEYED,
+    });
   });
 
   it('names a row whose trace_id column was moved to another trace', () => {
