@@ -5,8 +5,9 @@
  *
  * A scan larger than one chunk runs chunk by chunk, one chunk per turn of the event loop, and the loop
  * polls sockets between turns: closed clients are noticed, and `/healthz` answers, while a large scan
- * runs. Turns go in the order the scans asked for their first one, so a scan that started finishes
- * before a later one starts, and a request whose client left while it waited is never scanned at all.
+ * runs. Turns go to requests in the order their first large scan asked for one, so the guards of a
+ * request that started finish before a later request's start, and a request whose client left while it
+ * waited is never scanned at all.
  * A small scan (one chunk or less) runs at once and never waits.
  */
 import { GatewayError } from '../errors.js';
@@ -105,15 +106,22 @@ function cutBefore(text: string, limit: number): number {
   return limit;
 }
 
-/** Turns of the event loop for large scans: one chunk per turn, earliest scan first. */
+/** Turns of the event loop for large scans: one chunk per turn, earliest request first. */
 class ScanTurns {
   #waiting: { ticket: number; resolve: () => void }[] = [];
   #scheduled = false;
   #tickets = 0;
+  /** Every guard of a request, and each of its stages, keeps the request's place. */
+  readonly #ticketOf = new WeakMap<Exchange, number>();
 
-  ticket(): number {
-    this.#tickets += 1;
-    return this.#tickets;
+  ticket(exchange: Exchange): number {
+    let ticket = this.#ticketOf.get(exchange);
+    if (ticket === undefined) {
+      this.#tickets += 1;
+      ticket = this.#tickets;
+      this.#ticketOf.set(exchange, ticket);
+    }
+    return ticket;
   }
 
   /** Resolves in a later turn of the event loop, after it has polled sockets, lowest ticket first. */
@@ -161,7 +169,7 @@ export class ScanRun {
   constructor(exchange: Exchange, chars: number, onAbandoned: () => void) {
     this.#exchange = exchange;
     this.#onAbandoned = onAbandoned;
-    this.#ticket = chars > SCAN_CHUNK_CHARS ? turns.ticket() : undefined;
+    this.#ticket = chars > SCAN_CHUNK_CHARS ? turns.ticket(exchange) : undefined;
   }
 
   /** True when the scan takes turns on the event loop. */

@@ -133,3 +133,24 @@ describe('guard scan budget: ScanRun', () => {
     assert.equal(abandoned, 1);
   });
 });
+
+describe('guard scan budget: turns per request', () => {
+  it('lets the next guard of a request that started go before a later request', async () => {
+    const order: string[] = [];
+    const early = new Exchange({ request });
+    const late = new Exchange({ request });
+    const scan = async (name: string, run: ScanRun) => {
+      await run.next();
+      order.push(name);
+    };
+    await Promise.all([
+      scan('early security', new ScanRun(early, SCAN_CHUNK_CHARS + 1, () => undefined)),
+      scan('late security', new ScanRun(late, SCAN_CHUNK_CHARS + 1, () => undefined)),
+    ]);
+    await Promise.all([
+      scan('late privacy', new ScanRun(late, SCAN_CHUNK_CHARS + 1, () => undefined)),
+      scan('early privacy', new ScanRun(early, SCAN_CHUNK_CHARS + 1, () => undefined)),
+    ]);
+    assert.deepEqual(order, ['early security', 'late security', 'early privacy', 'late privacy']);
+  });
+});
