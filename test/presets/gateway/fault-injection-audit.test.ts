@@ -17,6 +17,13 @@ import {
 import { baseConfig } from './gateway-under-test.js';
 import type { EvidenceEvent } from '@sluice/core';
 
+/** Every string of a stored event, at any depth. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(stringsOf);
+}
+
 /** Requests sent while the module is faulted: their events queue up behind the first batch. */
 const REQUESTS_DURING_FAULT = 3;
 
@@ -62,7 +69,11 @@ audit_retry_max_backoff_ms 200;
     }, `${where}: the module holds every event`);
     assert.deepEqual(stored, emitted(), `${where}: each event stored once, in order`);
     const chain = verifyAuditChain(peer.dataDir);
-    assert.deepEqual(chain, { ok: true, events: stored.length }, `${where}: the chain verifies`);
+    assert.deepEqual(
+      { ok: chain.ok, events: chain.ok ? chain.events : -1 },
+      { ok: true, events: stored.length },
+      `${where}: the chain verifies`,
+    );
   }
 
   async function checkAuditCase(row: FaultCase): Promise<void> {
@@ -122,6 +133,58 @@ audit_retry_max_backoff_ms 200;
     } finally {
       await silent.close();
     }
+  });
+
+  it('delivers every event of requests whose model, user, tenant and headers are oversized or full of control characters', async () => {
+    // An application that takes the tenant from a header, as an embedding one may.
+    gw!.gateway.runtime.kernel.hooks.preGuard.tapPromise('tenant-from-header', async (exchange) => {
+      const tenant = exchange.headers['x-tenant-id'];
+      if (tenant !== undefined) exchange.tenant = tenant;
+      return undefined;
+    });
+    const hostile = ['m'.repeat(300), `test-model\u0000\u001b[31m\u202e${'x'.repeat(2000)}`, '\ud800\n\r\t', 'test-model'];
+    const statuses: number[] = [];
+    for (const [i, model] of hostile.entries()) {
+      const response = await fetch(`${gw!.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-tenant-id': `tenant-${i}-${'t'.repeat(400)}\u0085`,
+          'x-request-id': 'r'.repeat(4000),
+          'x-sluice-cache-bypass': '1',
+        },
+        body: JSON.stringify({
+          model,
+          user: `u\u0007${'s'.repeat(1000)}`,
+          messages: [{ role: 'user', content: freshQuestion('hostile') }],
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    assert.deepEqual(statuses.slice(0, 3), [400, 400, 400], 'an unknown model is refused');
+    assert.equal(statuses[3], 200);
+    await everyEventStored('hostile values');
+    assert.equal(await gw!.metric('gw_audit_events_dropped_total'), 0, 'hostile values: nothing dropped');
+    const stored = await peer.events();
+    assert.ok(
+      stored.some((e) => e.event_type === 'request.failed'),
+      'the refused requests are evidenced',
+    );
+    const strings = stored.flatMap((event) => stringsOf(event));
+    assert.ok(
+      strings.every((text) => !/[\u0000-\u001f\u007f-\u009f\u202e]/.test(text)),
+      'no control character stored',
+    );
+    assert.ok(
+      strings.every((text) => text.length <= 1024),
+      'every stored string within the schema',
+    );
+    assert.ok(
+      stored.some((e) => (e as { upstream?: { model?: string } }).upstream?.model?.length === 256),
+      'the long model, cut',
+    );
   });
 
   for (const fault of FAULT_NAMES) {
