@@ -174,6 +174,7 @@ audit_retry_max_backoff_ms 200;
     );
     const strings = stored.flatMap((event) => stringsOf(event));
     assert.ok(
+      // eslint-disable-next-line no-control-regex -- the characters the check looks for
       strings.every((text) => !/[\u0000-\u001f\u007f-\u009f\u202e]/.test(text)),
       'no control character stored',
     );
