@@ -8,6 +8,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   peers: benchPeers,
   'vector-cache': benchVectorCache,
   'guard-cost': async () => (await import('./guards/request-cost.js')).benchGuardRequestCost(),
+  'scan-growth': async () => (await import('./guards/scan-growth.js')).benchScanGrowth(),
 };
 
 const name = process.argv[2] ?? 'gateway';
