@@ -11,9 +11,6 @@ export const REDACTED_KEY = '[redacted]';
 /** The shortest run of a key's characters that counts as a piece of it. */
 const MIN_PIECE = 8;
 
-/** A masked quote: word characters around a run of `*`, `•` or `x`-style dots, or `...`/`…`. */
-const MASKED_QUOTE = /[\w-]*(?:\*{3,}|•{3,}|\.{3}|…)[\w-]*/g;
-
 /**
  * Redacts the keys it is made with from strings and from parsed JSON.
  * @example
@@ -74,19 +71,53 @@ export class KeyRedaction {
     return copied === 0 ? text : out + text.slice(copied);
   }
 
-  /** A masked quote whose visible ends are the start and the end of a key (either side may be hidden). */
+  /**
+   * A masked quote: the run of characters before a mask that ends like a key begins, the mask, and the run
+   * after it that begins like the key ends. Only those visible ends are replaced, so a quote glued to other
+   * words or to another quote is found as well.
+   */
   #maskedQuotes(text: string): string {
-    return text.replace(MASKED_QUOTE, (quote) => {
-      const [head = '', tail = ''] = quote.split(/\*{3,}|•{3,}|\.{3}|…/);
-      if (head === '' && tail === '') return quote;
-      const quotes = this.#keys.some(
-        (key) =>
-          (head === '' || key.startsWith(head)) &&
-          (tail === '' || key.endsWith(tail)) &&
-          // A bare "..." between two words is prose: both ends must be the key's.
-          (head.length + tail.length >= 4 || (head !== '' && tail !== '')),
-      );
-      return quotes ? REDACTED_KEY : quote;
-    });
+    const ranges: [number, number][] = [];
+    for (const mask of text.matchAll(MASK)) {
+      const start = mask.index;
+      const end = start + mask[0].length;
+      const head = WORD_BEFORE.exec(text.slice(Math.max(0, start - 64), start))?.[0] ?? '';
+      const tail = WORD_AFTER.exec(text.slice(end, end + 64))?.[0] ?? '';
+      let best: [number, number] | undefined;
+      for (const key of this.#keys) {
+        const shown = [keyStartIn(key, head), keyEndIn(key, tail)] as const;
+        const total = shown[0] + shown[1];
+        // A bare "..." in prose is not a quote: the visible ends must say which key it is.
+        if (total >= 4 && Math.max(...shown) >= 2 && total > (best === undefined ? 0 : best[0] + best[1])) best = [...shown];
+      }
+      if (best !== undefined) ranges.push([start - best[0], end + best[1]]);
+    }
+    if (ranges.length === 0) return text;
+    let out = '';
+    let copied = 0;
+    for (const [from, to] of ranges) {
+      if (from >= copied) out += `${text.slice(copied, from)}${REDACTED_KEY}`;
+      copied = Math.max(copied, to);
+    }
+    return out + text.slice(copied);
   }
+}
+
+/** What hides the middle of a quoted key: a run of `*` or `•`, or an ellipsis. */
+const MASK = /\*{3,}|•{3,}|\.{3}|…/g;
+const WORD_BEFORE = /[\w-]*$/;
+const WORD_AFTER = /^[\w-]*/;
+
+/** The length of the longest end of `head` that is a start of `key`. */
+function keyStartIn(key: string, head: string): number {
+  for (let length = Math.min(head.length, key.length); length > 0; length -= 1)
+    if (key.startsWith(head.slice(head.length - length))) return length;
+  return 0;
+}
+
+/** The length of the longest start of `tail` that is an end of `key`. */
+function keyEndIn(key: string, tail: string): number {
+  for (let length = Math.min(tail.length, key.length); length > 0; length -= 1)
+    if (key.endsWith(tail.slice(0, length))) return length;
+  return 0;
 }

@@ -30,7 +30,7 @@ export function statusFailure(
   redaction: KeyRedaction = NO_REDACTION,
 ): GatewayError {
   const code = statusClass(status);
-  const passed = rateLimitHeaders(status, headers);
+  const passed = rateLimitHeaders(status, headers, (value) => redaction.text(value) === value);
   const extra = passed === undefined ? {} : { headers: passed };
   const isOpenAiError = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'object';
   if (status < 500 && isOpenAiError)

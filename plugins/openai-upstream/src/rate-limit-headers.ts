@@ -17,7 +17,12 @@ const PRINTABLE = /^[\x20-\x7e]*$/;
  * rateLimitHeaders(429, { 'retry-after': '20', 'x-ratelimit-remaining-requests': '0', server: 'x' });
  * // { 'retry-after': '20', 'x-ratelimit-remaining-requests': '0' }
  */
-export function rateLimitHeaders(status: number, headers: IncomingHttpHeaders): Record<string, string> | undefined {
+export function rateLimitHeaders(
+  status: number,
+  headers: IncomingHttpHeaders,
+  /** Whether a value may be shown; one that quotes a key is dropped. */
+  showable: (value: string) => boolean = () => true,
+): Record<string, string> | undefined {
   if (status !== 429 && status !== 503) return undefined;
   const passed: Record<string, string> = {};
   let count = 0;
@@ -26,7 +31,8 @@ export function rateLimitHeaders(status: number, headers: IncomingHttpHeaders): 
     // A 503 says when to come back; the rate-limit counters belong to a 429.
     const allowed = RETRY_AFTER.includes(lower) || (status === 429 && RATE_LIMIT.test(lower));
     const value = Array.isArray(raw) ? raw[0] : raw;
-    if (!allowed || value === undefined || value.length > MAX_VALUE_LENGTH || !PRINTABLE.test(value)) continue;
+    if (!allowed || value === undefined || value.length > MAX_VALUE_LENGTH || !PRINTABLE.test(value) || !showable(value))
+      continue;
     passed[lower] = value.trim();
     count += 1;
     if (count === MAX_HEADERS) break;
