@@ -25,7 +25,7 @@ export const auditSinkDirectives = defineDirectives({
     secret: true,
   },
   audit_api_key: {
-    summary: 'Bearer key the audit module expects on every batch.',
+    summary: 'A write key of the audit module, sent as Bearer on every batch; a read key is refused there.',
     args: [{ name: 'key', schema: Type.String({ minLength: 1 }) }],
     secret: true,
   },
