@@ -5,6 +5,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  applyServerTimeouts,
+  DEFAULT_SERVER_TIMEOUTS,
+  describeContentType,
+  isJsonContentType,
+  type ConnectionTimeoutPhase,
+  type ServerTimeouts,
+} from '../host/http-hygiene.js';
 
 /**
  * A route of a module: the parsed request body (a JSON object) in, the reply body out. Throw a
@@ -54,6 +62,15 @@ export interface ModuleServerOptions {
   readonly maxBodyBytes?: number;
   /** Called with what a route threw, other than a ModuleRequestError, for the module's log. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Header, whole-request, keep-alive and send timeouts in milliseconds; each one left out keeps its
+   * default (20 s, 60 s, 65 s, 60 s). The time a route takes to answer is not limited by them.
+   */
+  readonly timeouts?: Partial<ServerTimeouts>;
+  /** Called with each connection closed by a timeout, e.g. to count it. */
+  readonly onTimeout?: (phase: ConnectionTimeoutPhase) => void;
+  /** Called with each request refused at the door (`unsupported_media_type`), e.g. to count it. */
+  readonly onRefused?: (reason: 'unsupported_media_type') => void;
 }
 
 /**
@@ -70,8 +87,9 @@ export interface ModuleServer {
 }
 
 /**
- * Serves a guard module on node:http and resolves once it listens: JSON routes by POST, the
- * `x-api-key` checked in constant time, every failure answered `{"error": {"code", "message"}}`.
+ * Serves a guard module on node:http and resolves once it listens: JSON routes by POST (another
+ * Content-Type answers 415), the `x-api-key` checked in constant time, every failure answered
+ * `{"error": {"code", "message"}}`, slow and stalled clients closed by the timeouts.
  * @example
  * const server = await startModuleServer({ listen: '127.0.0.1:8101', apiKey: 'k', routes: { '/v1/scan': (body) => engine.scan(body) } });
  */
@@ -79,6 +97,7 @@ export async function startModuleServer(options: ModuleServerOptions): Promise<M
   const key = digest(options.apiKey);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const server = createServer((req, res) => void handle(req, res));
+  applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts }, options.onTimeout);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const route = options.routes[(req.url ?? '').split('?')[0] ?? ''];
@@ -87,6 +106,16 @@ export async function startModuleServer(options: ModuleServerOptions): Promise<M
       if (req.method !== 'POST') return reply(res, 405, error('method_not_allowed', 'Use POST.'));
       if (options.apiKey !== '' && !matches(key, req.headers['x-api-key'])) {
         return reply(res, 401, error('unauthenticated', 'A valid x-api-key is required.'));
+      }
+      // Only JSON: a web page can post a form or text/plain to a module on localhost without a CORS preflight.
+      const type = req.headers['content-type'];
+      if (!isJsonContentType(type)) {
+        options.onRefused?.('unsupported_media_type');
+        return reply(
+          res,
+          415,
+          error('unsupported_media_type', `Content-Type must be application/json, not ${describeContentType(type)}.`),
+        );
       }
       const body = await readObject(req, limit);
       return reply(res, 200, await route(body));

@@ -1,6 +1,6 @@
 /** `sluice guard security|privacy|usage`: a reference guard module served over its HTTP contract. */
 import { type ModuleServer } from '@sluice/core';
-import { suggestName } from '@sluice/core/internal';
+import { suggestName, type ServerTimeouts } from '@sluice/core/internal';
 import { startPrivacyGuardServer } from '@sluice/plugin-privacy-guard';
 import { startSecurityGuardServer } from '@sluice/plugin-security-guard';
 import { startUsageGuardServer } from '@sluice/plugin-usage-guard';
@@ -22,6 +22,10 @@ export const GUARD_HELP: CommandHelp = {
     ['--api-key KEY', 'the key callers send in x-api-key (default: none asked for); also SVC_GUARD_API_KEY'],
     ['--policy FILE', 'security: extra rules (JSON); usage: the policy file (JSON)'],
     ['--kv-url URL', 'privacy: the placeholder mappings; usage: the quota counters (redis://…; default in memory)'],
+    ['--client-header-timeout SECONDS', 'close a connection whose request headers take longer (default 20; 0: no limit)'],
+    ['--client-request-timeout SECONDS', 'close a connection whose whole request, headers and body, takes longer (default 60)'],
+    ['--keepalive-timeout SECONDS', 'close a kept-alive connection idle that long between requests (default 65)'],
+    ['--send-timeout SECONDS', 'close a connection that does not read its response for that long (default 60)'],
     ['-h, --help', 'show this help'],
   ],
   notes: [
@@ -41,6 +45,10 @@ const OPTIONS = {
   'api-key': { type: 'string' },
   policy: { type: 'string' },
   'kv-url': { type: 'string' },
+  'client-header-timeout': { type: 'string' },
+  'client-request-timeout': { type: 'string' },
+  'keepalive-timeout': { type: 'string' },
+  'send-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -68,9 +76,10 @@ export async function guardCommand(
   }
   if (flags.listen === undefined) throw new UsageError(command, '--listen is required', 'e.g. --listen 127.0.0.1:8101');
   const apiKey = flags['api-key'] ?? env.SVC_GUARD_API_KEY ?? '';
+  const timeouts = serverTimeouts(command, flags);
   let server: ModuleServer;
   try {
-    server = await start(kind, { listen: flags.listen, apiKey, policyFile: flags.policy, kvUrl: flags['kv-url'] });
+    server = await start(kind, { listen: flags.listen, apiKey, policyFile: flags.policy, kvUrl: flags['kv-url'], timeouts });
   } catch (error) {
     throw new CommandError(command, (error as Error).message, startHint(error, flags.listen));
   }
@@ -91,18 +100,47 @@ function startHint(error: unknown, listen: string): string | undefined {
   return undefined;
 }
 
+const TIMEOUT_FLAGS = {
+  'client-header-timeout': 'headerMs',
+  'client-request-timeout': 'requestMs',
+  'keepalive-timeout': 'keepAliveMs',
+  'send-timeout': 'sendMs',
+} as const satisfies Record<string, keyof ServerTimeouts>;
+
+/** The timeouts given on the command line, in milliseconds; those not given keep the module server's defaults. */
+function serverTimeouts(command: string, flags: Partial<Record<keyof typeof TIMEOUT_FLAGS, string>>): Partial<ServerTimeouts> {
+  const timeouts: Partial<Record<keyof ServerTimeouts, number>> = {};
+  for (const [flag, field] of Object.entries(TIMEOUT_FLAGS) as [keyof typeof TIMEOUT_FLAGS, keyof ServerTimeouts][]) {
+    const given = flags[flag];
+    if (given === undefined) continue;
+    const seconds = /^\d+(\.\d+)?$/.test(given.trim()) ? Number(given) : Number.NaN;
+    if (!Number.isFinite(seconds) || seconds > 3600) {
+      throw new UsageError(command, `--${flag} must be a number of seconds from 0 to 3600, not ${JSON.stringify(given)}`);
+    }
+    timeouts[field] = seconds * 1000;
+  }
+  return timeouts;
+}
+
 function start(
   kind: Kind,
-  options: { listen: string; apiKey: string; policyFile: string | undefined; kvUrl: string | undefined },
+  options: {
+    listen: string;
+    apiKey: string;
+    policyFile: string | undefined;
+    kvUrl: string | undefined;
+    timeouts: Partial<ServerTimeouts>;
+  },
 ) {
   const policy = options.policyFile === undefined ? {} : { policyFile: options.policyFile };
   const kv = options.kvUrl === undefined ? {} : { kvUrl: options.kvUrl };
+  const served = { listen: options.listen, apiKey: options.apiKey, timeouts: options.timeouts };
   switch (kind) {
     case 'security':
-      return startSecurityGuardServer({ listen: options.listen, apiKey: options.apiKey, ...policy });
+      return startSecurityGuardServer({ ...served, ...policy });
     case 'privacy':
-      return startPrivacyGuardServer({ listen: options.listen, apiKey: options.apiKey, ...kv });
+      return startPrivacyGuardServer({ ...served, ...kv });
     case 'usage':
-      return startUsageGuardServer({ listen: options.listen, apiKey: options.apiKey, ...policy, ...kv });
+      return startUsageGuardServer({ ...served, ...policy, ...kv });
   }
 }

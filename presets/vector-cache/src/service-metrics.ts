@@ -29,6 +29,8 @@ export class ServiceMetrics {
   readonly snapshotSaves: Counter;
   readonly snapshotSaveFailures: Counter;
   readonly searchDuration: Histogram;
+  readonly requestsRefused: Counter<'reason'>;
+  readonly connectionsTimedOut: Counter<'phase'>;
 
   constructor(sources: ServiceMetricsSources) {
     const registers = [this.registry];
@@ -43,6 +45,21 @@ export class ServiceMetrics {
     this.tokensSaved = counter('svc_tokens_saved_total', 'Stored token counts of the answers served on hits.');
     this.snapshotSaves = counter('svc_snapshot_saves_total', 'Completed saves of the paired snapshot set.');
     this.snapshotSaveFailures = counter('svc_snapshot_save_failures_total', 'Saves of the paired snapshot set that failed.');
+    this.requestsRefused = new Counter({
+      name: 'svc_http_requests_refused_total',
+      help: 'HTTP requests refused at the door, by reason (unsupported_media_type: a POST whose Content-Type is not JSON).',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.connectionsTimedOut = new Counter({
+      name: 'svc_http_connections_timed_out_total',
+      help: 'Connections closed for taking too long: sending headers, sending the body, or not reading the response (send).',
+      labelNames: ['phase'],
+      registers,
+    });
+    // Listed from the start, so a rate over them works before the first one.
+    this.requestsRefused.inc({ reason: 'unsupported_media_type' }, 0);
+    for (const phase of ['headers', 'body', 'send']) this.connectionsTimedOut.inc({ phase }, 0);
     this.searchDuration = new Histogram({
       name: 'svc_search_duration_seconds',
       help: 'Time spent in the index search of a search or QA request.',

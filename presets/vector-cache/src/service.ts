@@ -3,6 +3,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
+import { applyServerTimeouts } from '@sluice/core/internal';
 import { HnswVectorStore, PRIVATE_DIR_MODE, type RestoreProgress } from '@sluice/plugin-vector-store';
 import { AnswerCache, answerRecordProblem, type AnswerRecord } from './answer-cache.js';
 import { ApiKeys } from './auth/api-keys.js';
@@ -61,7 +62,7 @@ export class VectorCacheService {
     };
     const app = createVectorCacheApp(context, [this.#drain.middleware()]);
     this.#server = createServer(app.callback());
-    this.#server.keepAliveTimeout = 65_000;
+    applyServerTimeouts(this.#server, settings.serverTimeouts, (phase) => metrics.connectionsTimedOut.inc({ phase }));
     this.#autosave =
       settings.autosaveSeconds > 0
         ? new Autosave(settings.autosaveSeconds * 1000, async () => {

@@ -1,5 +1,6 @@
 /** The vector answer cache's `SVC_*` settings: read from the environment, checked, frozen. */
 import path from 'node:path';
+import type { ServerTimeouts } from '@sluice/core/internal';
 import type { Metric } from '@sluice/plugin-vector-store';
 
 export type Durability = 'wal' | 'snapshot';
@@ -21,6 +22,8 @@ export interface VectorCacheSettings {
   /** Tokens counted as saved for a hit whose entry carries no token counts. */
   readonly tokensPerHit: number;
   readonly shutdownTimeoutSeconds: number;
+  /** Header, whole-request, keep-alive and send timeouts of the HTTP server, in milliseconds (0: none). */
+  readonly serverTimeouts: ServerTimeouts;
   readonly logLevel: string;
 }
 
@@ -61,6 +64,12 @@ export function readSettings(env: Env, cwd = process.cwd()): VectorCacheSettings
     maxBodyBytes: integer(env, 'SVC_MAX_BODY_BYTES', 1024 * 1024, 1024, 256 * 1024 * 1024),
     tokensPerHit: integer(env, 'SVC_TOKENS_PER_HIT', 0, 0, 1_000_000),
     shutdownTimeoutSeconds: integer(env, 'SVC_SHUTDOWN_TIMEOUT_SECS', 10, 0, 3600),
+    serverTimeouts: Object.freeze({
+      headerMs: integer(env, 'SVC_CLIENT_HEADER_TIMEOUT_SECS', 20, 0, 3600) * 1000,
+      requestMs: integer(env, 'SVC_CLIENT_REQUEST_TIMEOUT_SECS', 60, 0, 3600) * 1000,
+      keepAliveMs: integer(env, 'SVC_KEEPALIVE_TIMEOUT_SECS', 65, 0, 3600) * 1000,
+      sendMs: integer(env, 'SVC_SEND_TIMEOUT_SECS', 60, 0, 3600) * 1000,
+    }),
     logLevel: oneOf(env, 'SVC_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   });
 }

@@ -37,6 +37,13 @@ const bad = (name: string, route: string, body: string, field?: string): BadCase
   ...(field === undefined ? {} : { field }),
 });
 
+/** Refused for its Content-Type alone: 415, whatever the body. */
+function notJson(name: string, route: string, body: string, type: string): BadCase[] {
+  return [
+    { name, route, body, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', field: 'Content-Type', headers: { 'content-type': type } },
+  ];
+}
+
 const CASES: readonly BadCase[] = [
   // The body as a whole.
   bad('malformed JSON', '/v1/insert', '{"ext_id": 100, "vector": [1,'),
@@ -130,8 +137,14 @@ const CASES: readonly BadCase[] = [
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
   },
-  { ...bad('a text/plain body', '/v1/insert', entry()), headers: { 'content-type': 'text/plain' }, field: 'Content-Type' },
-  { ...bad('a form body', '/v1/upsert', upsertOne()), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+  ...notJson('a text/plain body', '/v1/insert', entry(), 'text/plain'),
+  ...notJson('a text/plain body', '/v1/qa', json({ query: axis(0) }), 'text/plain;charset=UTF-8'),
+  ...notJson('a form body', '/v1/upsert', upsertOne(), 'application/x-www-form-urlencoded'),
+  ...notJson('a multipart body', '/v1/insert', entry(), 'multipart/form-data; boundary=b'),
+  ...notJson('a body with an empty Content-Type', '/v1/insert', entry(), ''),
+  ...notJson('a form body', '/v1/snapshot/save', json({}), 'application/x-www-form-urlencoded'),
+  ...notJson('an empty form', '/v1/snapshot/save', '', 'application/x-www-form-urlencoded'),
+  ...notJson('an empty text/plain body', '/v1/answers/load', '', 'text/plain'),
 ];
 
 describe('vector-cache: bad input answers the error envelope and changes nothing', () => {

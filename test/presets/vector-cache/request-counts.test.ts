@@ -47,7 +47,7 @@ function refusals(route: DataRoute): readonly (readonly [string, string, Record<
     ['an empty body', '', key, 400],
     ['an unknown field', JSON.stringify({ ...valid, colour: 'red' }), key, 400],
     ['a body over SVC_MAX_BODY_BYTES', JSON.stringify({ ...valid, pad: 'x'.repeat(BODY_LIMIT) }), key, 413],
-    ['a text/plain body', JSON.stringify(valid), { ...key, 'content-type': 'text/plain' }, 400],
+    ['a text/plain body', JSON.stringify(valid), { ...key, 'content-type': 'text/plain' }, 415],
     ...(vectorField === undefined
       ? []
       : [['a wrong length', JSON.stringify({ ...valid, [vectorField]: axis(0).slice(1) }), key, 400] as const]),

@@ -2,10 +2,12 @@
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { isJsonContentType } from '@sluice/core/internal';
 import { DEFAULT_INDEX_NAME } from '@sluice/plugin-vector-store';
+import { presentedKey } from '../auth/presented-key.js';
 import { ClientFile, type FileKind, type FileUse } from '../client-file.js';
 import { requireKey } from './guard.js';
-import { readJson } from './read-json.js';
+import { notJson, readJson } from './read-json.js';
 import { requestSchemas } from './schemas.js';
 import type { ServiceContext } from './service-context.js';
 import { bodyCheck } from './validate.js';
@@ -23,11 +25,19 @@ export function mountAdminRoutes(router: Router, service: ServiceContext): void 
   const checkLoad = bodyCheck(schemas.Load);
   const admin = requireKey(service, 'admin');
   const policy = { dataDir: service.settings.dataDir, allowAbsolutePaths: service.settings.allowAbsolutePaths };
-  // An empty body means "all defaults", so `curl -X POST …/v1/snapshot/save` works.
-  const body = async (ctx: Context) =>
-    Number(ctx.req.headers['content-length'] ?? 0) === 0 && !ctx.req.headers['transfer-encoding']
-      ? {}
-      : readJson(ctx.req, service.settings.maxBodyBytes);
+  // An empty body means "all defaults". It still needs a JSON Content-Type or a key header: a page can
+  // send an empty POST with neither (a form, fetch in no-cors mode) without a CORS preflight, and these
+  // routes write and replace the data set.
+  const body = async (ctx: Context) => {
+    const headers = ctx.req.headers;
+    if (Number(headers['content-length'] ?? 0) !== 0 || headers['transfer-encoding'] !== undefined) {
+      return readJson(ctx.req, service.settings.maxBodyBytes);
+    }
+    const type = headers['content-type'];
+    const allowed = type === undefined ? presentedKey(headers) !== undefined : isJsonContentType(type);
+    if (!allowed) throw notJson(type);
+    return {};
+  };
   const reply = (ctx: Context, value: unknown) => {
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(value);

@@ -17,7 +17,7 @@ import type { ServiceContext } from './service-context.js';
 export function createVectorCacheApp(service: ServiceContext, before: readonly Middleware[] = []): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(errorEnvelope(service.logger));
+  app.use(errorEnvelope(service.logger, service.metrics));
   for (const middleware of before) app.use(middleware);
   const router = new Router();
   mountProbeRoutes(router, service);

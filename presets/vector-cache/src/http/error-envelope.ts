@@ -1,14 +1,15 @@
 /** The outermost middleware: every failure answers with the one error envelope, never a stack trace. */
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { ServiceMetrics } from '../service-metrics.js';
 import { ServiceError } from '../service-error.js';
 import { StorageFailure } from '../storage-failure.js';
 
 /**
  * @example
- * app.use(errorEnvelope(logger));
+ * app.use(errorEnvelope(logger, metrics));
  */
-export function errorEnvelope(logger: Logger): Middleware {
+export function errorEnvelope(logger: Logger, metrics?: Pick<ServiceMetrics, 'requestsRefused'>): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -19,6 +20,7 @@ export function errorEnvelope(logger: Logger): Middleware {
       }
     } catch (error) {
       const failure = asServiceError(error);
+      if (failure.code === 'UNSUPPORTED_MEDIA_TYPE') metrics?.requestsRefused.inc({ reason: 'unsupported_media_type' });
       if (failure.code === 'INTERNAL') logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       // Handled, so no stack: the message says what failed and why, and an operator has to make room.
       if (failure instanceof StorageFailure) {

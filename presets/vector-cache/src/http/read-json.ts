@@ -1,9 +1,7 @@
 /** Reads a JSON request body under the size limit; every failure is a service error with its status. */
 import type { IncomingMessage } from 'node:http';
-import { readLimitedText } from '@sluice/core/internal';
+import { describeContentType, isJsonContentType, readLimitedText } from '@sluice/core/internal';
 import { ServiceError } from '../service-error.js';
-
-const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 /**
  * @example
@@ -11,12 +9,9 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
  */
 export async function readJson(request: IncomingMessage, limitBytes: number): Promise<unknown> {
   const type = request.headers['content-type'];
-  if (type !== undefined && !JSON_TYPE.test(type.trim())) {
+  if (!isJsonContentType(type)) {
     request.resume();
-    throw new ServiceError(
-      'INVALID_ARGUMENT',
-      `Content-Type must be application/json, not ${JSON.stringify(type.slice(0, 64))}.`,
-    );
+    throw notJson(type);
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
@@ -33,6 +28,16 @@ export async function readJson(request: IncomingMessage, limitBytes: number): Pr
   } catch (error) {
     throw new ServiceError('INVALID_ARGUMENT', `The request body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/**
+ * A body without a JSON Content-Type: a missing type, `text/plain` or a form type is what a web page can
+ * send across sites without a CORS preflight, so none of them reaches a route.
+ */
+export function notJson(type: string | readonly string[] | undefined): ServiceError {
+  return new ServiceError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, not ${describeContentType(type)}.`, {
+    field: 'Content-Type',
+  });
 }
 
 function tooLarge(limitBytes: number): ServiceError {
