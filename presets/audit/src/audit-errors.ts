@@ -1,7 +1,14 @@
 /** Every failure the audit module answers over HTTP, as `{"error": {"code", "message"}}` with its status. */
 
 export type AuditErrorCode =
-  'invalid_request' | 'invalid_json' | 'unauthenticated' | 'not_found' | 'method_not_allowed' | 'too_large' | 'internal';
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'unauthenticated'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'too_large'
+  | 'unsupported_media_type'
+  | 'internal';
 
 /**
  * A request the module refuses; `message` is shown to the caller, so it never carries a key or event text.
@@ -11,7 +18,7 @@ export type AuditErrorCode =
 export class AuditRequestError extends Error {
   readonly expose = true;
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 413,
+    readonly status: 400 | 401 | 404 | 405 | 413 | 415,
     readonly code: AuditErrorCode,
     message: string,
   ) {

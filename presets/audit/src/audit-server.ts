@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '@sluice/core/internal';
 import { AuditRequestError } from './audit-errors.js';
 import { AuditStore } from './audit-store.js';
 import { acceptBatch } from './accept-batch.js';
@@ -32,6 +33,12 @@ export interface AuditServerOptions {
   /** The chain secret (HMAC-SHA256 chain); see `AuditStoreOptions.chainKey`. */
   readonly chainKey?: string | undefined;
   readonly maxBodyBytes?: number;
+  /**
+   * How long a client may take to send its request and to take its answer, in milliseconds (0: no limit);
+   * each left out takes `DEFAULT_SERVER_TIMEOUTS` of `@sluice/core/internal` (20 s headers, 60 s request,
+   * 65 s keep-alive, 60 s send).
+   */
+  readonly timeouts?: Partial<ServerTimeouts>;
   /** Told of failures answered 500 (the reply itself says only "internal"). */
   readonly onError?: (error: unknown) => void;
 }
@@ -99,6 +106,8 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
     });
   });
   try {
+    // Slow senders and readers that never take their answer cannot hold connections and buffers.
+    applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

@@ -1,6 +1,7 @@
 /** The HTTP edges of the audit module: keys compared in constant time, bounded bodies, JSON replies. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeContentType, isJsonContentType } from '@sluice/core/internal';
 import { AuditRequestError, errorBody } from './audit-errors.js';
 
 /** A key reduced to a fixed-length digest, so comparing it takes the same time whatever is presented. */
@@ -36,8 +37,21 @@ export function replyError(res: ServerResponse, failure: AuditRequestError): voi
   replyJson(res, failure.status, errorBody(failure.code, failure.message));
 }
 
-/** Reads a JSON body of at most `limit` bytes; a larger one is refused before it is all held in memory. */
+/**
+ * Reads a JSON body of at most `limit` bytes; a larger one is refused before it is all held in memory.
+ * A body not declared as JSON is refused unread (415): with no type or a form type, a web page could post
+ * here across sites without a CORS preflight.
+ */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = req.headers['content-type'];
+  if (!isJsonContentType(type)) {
+    req.resume();
+    throw new AuditRequestError(
+      415,
+      'unsupported_media_type',
+      `Content-Type must be application/json, not ${describeContentType(type)}.`,
+    );
+  }
   const tooLarge = () => new AuditRequestError(413, 'too_large', `The body is larger than ${limit} bytes.`);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {

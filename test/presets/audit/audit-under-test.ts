@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evidenceEvent, type EvidenceEvent } from '@sluice/core';
-import { startAuditServer, type AuditKeys, type AuditServer } from '@sluice/preset-audit';
+import { startAuditServer, type AuditKeys, type AuditServer, type AuditServerOptions } from '@sluice/preset-audit';
 
 export const API_KEY = 'audit-test-key-1234';
 
@@ -21,7 +21,13 @@ export async function tempDataDir(): Promise<string> {
 }
 
 export async function startAudit(
-  options: { dataDir?: string; maxBodyBytes?: number; chainKey?: string; keys?: AuditKeys } = {},
+  options: {
+    dataDir?: string;
+    maxBodyBytes?: number;
+    chainKey?: string;
+    keys?: AuditKeys;
+    timeouts?: AuditServerOptions['timeouts'];
+  } = {},
 ): Promise<AuditUnderTest> {
   const dataDir = options.dataDir ?? (await tempDataDir());
   const server = await startAuditServer({
@@ -30,6 +36,7 @@ export async function startAudit(
     apiKey: API_KEY,
     ...(options.keys === undefined ? {} : { keys: options.keys }),
     ...(options.chainKey === undefined ? {} : { chainKey: options.chainKey }),
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   return {
