@@ -9,6 +9,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   'vector-cache': benchVectorCache,
   'guard-cost': async () => (await import('./guards/request-cost.js')).benchGuardRequestCost(),
   'scan-growth': async () => (await import('./guards/scan-growth.js')).benchScanGrowth(),
+  'evidence-bounds': async () => (await import('./evidence/bounds-cost.js')).benchEvidenceBounds(),
 };
 
 const name = process.argv[2] ?? 'gateway';
