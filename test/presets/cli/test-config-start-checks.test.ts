@@ -77,6 +77,14 @@ describe('sluice gateway --test-config refuses what the start refuses, with the 
     });
   }
 
+  it('quotes a refused URL with its credentials masked', async () => {
+    const file = await writeConfig('upstream_base_url "https://me:base-secret-3@[::1";\n');
+    const result = await sluiceProcess(['gateway', '--config', file, '--test-config']);
+    assert.equal(result.code, 1);
+    assert.match(result.err, /upstream_base_url: "https:\/\/me:\*\*\*@\[::1" is not a URL/);
+    assert.ok(!result.err.includes('base-secret-3'), result.err);
+  });
+
   it('accepts credentials in a URL the gateway does not send, with a warning naming the key directive', async () => {
     const file = await writeConfig(
       `${BASE}upstream_api_key dummy;\nsecurity_guard_enabled on;\nsecurity_guard_url "https://guard:guard-secret-2@guards.example";\n`,
