@@ -79,7 +79,11 @@ describe('core: a guard module call and the module server', () => {
     assert.equal(notFound.status, 404);
     const wrongMethod = await fetch(`${module.url}/v1/scan`);
     assert.equal(wrongMethod.status, 405);
-    const badJson = await fetch(`${module.url}/v1/scan`, { method: 'POST', headers: { 'x-api-key': 'right-key' }, body: '{' });
+    const badJson = await fetch(`${module.url}/v1/scan`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'right-key', 'content-type': 'application/json' },
+      body: '{',
+    });
     assert.equal(badJson.status, 400);
     assert.equal(((await badJson.json()) as { error: { code: string } }).error.code, 'invalid_json');
   });
