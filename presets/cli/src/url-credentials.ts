@@ -4,7 +4,7 @@
  * `--print-config` mask them), but each is named once, so the key ends up where it is used.
  */
 import type { ResolvedConfig } from '@sluice/core';
-import { formatLocation, hasUrlCredentials, maskUrl } from '@sluice/core/internal';
+import { formatLocation, hasUrlCredentials } from '@sluice/core/internal';
 
 /** URL directives whose userinfo is not sent, each with the directive its key belongs in. Redis URLs are not here: their password is used. */
 const KEY_DIRECTIVE_OF: Readonly<Record<string, string>> = {
@@ -18,10 +18,11 @@ const KEY_DIRECTIVE_OF: Readonly<Record<string, string>> = {
 };
 
 /**
- * One warning per URL directive of `config` that carries credentials the gateway does not send.
+ * One warning per URL directive of `config` that carries credentials the gateway does not send. The URL
+ * itself is not quoted: even its user name may be a token.
  * @example
  * urlCredentialWarnings(config);
- * // ['gateway.conf:2:1: upstream_base_url carries credentials ("https://me:***@llm.example/v1"), which are never sent; put the key in upstream_api_key']
+ * // ['gateway.conf:2:1: upstream_base_url carries credentials (user:password@), which are never sent; put the key in upstream_api_key']
  */
 export function urlCredentialWarnings(config: ResolvedConfig): string[] {
   const warnings: string[] = [];
@@ -30,7 +31,7 @@ export function urlCredentialWarnings(config: ResolvedConfig): string[] {
     if (typeof value !== 'string' || !hasUrlCredentials(value)) continue;
     const loc = config.loc(directive);
     warnings.push(
-      `${loc === undefined ? config.file : formatLocation(loc)}: ${directive} carries credentials ("${maskUrl(value)}"), which are never sent; put the key in ${keyDirective}`,
+      `${loc === undefined ? config.file : formatLocation(loc)}: ${directive} carries credentials (user:password@), which are never sent; put the key in ${keyDirective}`,
     );
   }
   return warnings;

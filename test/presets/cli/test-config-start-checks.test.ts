@@ -94,8 +94,8 @@ describe('sluice gateway --test-config refuses what the start refuses, with the 
     assert.match(result.out, /test is successful/);
     assert.match(
       result.err,
-      /warning: .*:6:1: security_guard_url carries credentials \("https:\/\/guard:\*\*\*@guards\.example"\), which are never sent; put the key in security_guard_api_key/,
+      /warning: .*:6:1: security_guard_url carries credentials \(user:password@\), which are never sent; put the key in security_guard_api_key/,
     );
-    assert.ok(!result.err.includes('guard-secret-2'), result.err);
+    assert.ok(!/guard-secret-2|guard:/.test(result.err), result.err);
   });
 });
