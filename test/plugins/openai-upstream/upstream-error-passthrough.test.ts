@@ -129,6 +129,18 @@ describe('openai-upstream: provider errors passed through to the client', functi
     assert.match(error.headers?.get('x-sluice-trace-id') ?? '', /./);
   });
 
+  it('passes on the rate-limit headers of a 429 of the model list', async () => {
+    upstream.behave({
+      kind: 'status',
+      status: 429,
+      body: openAiError('slow down', 'rate_limit_exceeded'),
+      headers: { 'retry-after': '4' },
+    });
+    const error = await clientError(gw.client.models.list());
+    assert.equal(error.status, 429);
+    assert.equal(error.headers?.get('retry-after'), '4');
+  });
+
   it('passes on the rate-limit headers of a 429 to a streaming request, which fails before its first byte', async () => {
     upstream.behave({
       kind: 'status',
