@@ -21,20 +21,20 @@ const BARE_IS = /\b(what|where|how|who|that)s\b/g;
 /** `'s` is "is" after these words ("what's", "it's"), a possessive after others ("John's"). */
 const IS_CONTRACTED = /\b(it|that|what|where|who|how|there|here|he|she|when|why|this)'s\b/g;
 
-/** `symbol` with an operand on each side: digits, a bracket, or a one-letter variable. */
-const between = (symbol: string): RegExp =>
-  new RegExp(String.raw`(?<=(?:[\p{N})]|(?<![\p{L}\p{N}])\p{L})\s*)(?:${symbol})(?=\s*(?:[\p{N}(]|\p{L}(?![\p{L}\p{N}])))`, 'gu');
 /**
  * Arithmetic read as words, so "2 + 3" and "2 * 3" stay apart once punctuation is gone. A hyphen
  * between bare digits is a range or a date ("2-3 days", "2024-01-05"), not a minus; with a space
- * beside it, or between one-letter variables ("a-b"), it is one.
+ * beside it, or between one-letter variables ("a-b"), it is one. Each pattern is the symbol with an
+ * operand on each side (digits, a bracket, or a one-letter variable); the symbol is looked for first,
+ * so the look back over spaces runs at symbols only, not from every position of a run of spaces.
  */
+// prettier-ignore
 const OPERATORS: readonly [RegExp, string][] = [
-  [between(String.raw`\+`), ' plus '],
-  [between(String.raw`\u2212|\s[-\u2013]|[-\u2013]\s|(?<=\p{L})-(?=\p{L})`), ' minus '],
-  [between(String.raw`[*\u00d7\u22c5]`), ' times '],
-  [between(String.raw`[/\u00f7]`), ' divided by '],
-  [between(String.raw`\^`), ' power '],
+  [/(?=\+)(?<=(?:[\p{N})]|(?<![\p{L}\p{N}])\p{L})\s*)(?:\+)(?=\s*(?:[\p{N}(]|\p{L}(?![\p{L}\p{N}])))/gu, ' plus '],
+  [/(?=\u2212|\s[-\u2013]|[-\u2013]\s|(?<=\p{L})-(?=\p{L}))(?<=(?:[\p{N})]|(?<![\p{L}\p{N}])\p{L})\s*)(?:\u2212|\s[-\u2013]|[-\u2013]\s|(?<=\p{L})-(?=\p{L}))(?=\s*(?:[\p{N}(]|\p{L}(?![\p{L}\p{N}])))/gu, ' minus '],
+  [/(?=[*\u00d7\u22c5])(?<=(?:[\p{N})]|(?<![\p{L}\p{N}])\p{L})\s*)(?:[*\u00d7\u22c5])(?=\s*(?:[\p{N}(]|\p{L}(?![\p{L}\p{N}])))/gu, ' times '],
+  [/(?=[/\u00f7])(?<=(?:[\p{N})]|(?<![\p{L}\p{N}])\p{L})\s*)(?:[/\u00f7])(?=\s*(?:[\p{N}(]|\p{L}(?![\p{L}\p{N}])))/gu, ' divided by '],
+  [/(?=\^)(?<=(?:[\p{N})]|(?<![\p{L}\p{N}])\p{L})\s*)(?:\^)(?=\s*(?:[\p{N}(]|\p{L}(?![\p{L}\p{N}])))/gu, ' power '],
 ];
 
 const NON_ASCII = /[^\u0020-\u007e\t\n\r]/;

@@ -7,7 +7,7 @@ import { before, regexDetector, type Detector } from './detector.js';
 
 /** Numbers that follow these words are references, not phone numbers. */
 const REFERENCE_CONTEXT =
-  /(?:\b(?:order|invoice|ref|reference|tracking|sku|ticket|isbn|serial|version|build|case)\b|#)\s*[:#]?\s*(?:no\.?\s*)?$/i;
+  /(?:\b(?:order|invoice|ref|reference|tracking|sku|ticket|isbn|serial|version|build|case)\b|#)\s*(?:[:#]\s*)?(?:no\.?\s*)?$/i;
 
 function digits(value: string): number {
   return value.replace(/\D/g, '').length;
