@@ -8,6 +8,8 @@ import { isPlaceholderKey } from '../provider-base-url.js';
 /** What a key, or a piece or a masked quote of it, is replaced with. */
 export const REDACTED_KEY = '[redacted]';
 
+const MAX_DEPTH = 64;
+
 /** The shortest run of a key's characters that counts as a piece of it. */
 const MIN_PIECE = 8;
 
@@ -41,11 +43,16 @@ export class KeyRedaction {
     return this.#pieceRuns(this.#maskedQuotes(text));
   }
 
-  /** A parsed JSON value with every string in it (names included) redacted; the value itself is not changed. */
+  /**
+   * A parsed JSON value with every string in it (names included) redacted; the value itself is not changed.
+   * Anything nested deeper than 64 levels becomes `null`.
+   */
   json(value: unknown, depth = 0): unknown {
     if (!this.active) return value;
     if (typeof value === 'string') return this.text(value);
-    if (typeof value !== 'object' || value === null || depth > 64) return value;
+    if (typeof value !== 'object' || value === null) return value;
+    // Deeper than any error body: left out rather than passed on unsearched.
+    if (depth >= MAX_DEPTH) return null;
     if (Array.isArray(value)) return value.map((item) => this.json(item, depth + 1));
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([name, item]) => [this.text(name), this.json(item, depth + 1)]),

@@ -27,6 +27,12 @@ describe('KeyRedaction: the configured key out of provider text', () => {
     assert.deepEqual(body, copy);
   });
 
+  it('leaves out what is nested too deep to search, rather than pass it on', () => {
+    let deep: unknown = KEY;
+    for (let i = 0; i < 100; i += 1) deep = [deep];
+    assert.ok(!JSON.stringify(redaction.json({ error: deep })).includes(KEY.slice(8, 16)));
+  });
+
   it('does nothing without a real key', () => {
     const none = new KeyRedaction(['dummy', 'none', '', undefined]);
     assert.equal(none.active, false);
