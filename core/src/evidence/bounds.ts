@@ -75,6 +75,7 @@ export function boundText(value: string, limit: number): string {
  * kernel.hooks.evidence.call(boundEvidenceEvent(event));
  */
 export function boundEvidenceEvent(event: EvidenceEvent): EvidenceEvent {
+  if (withinBounds(event)) return event;
   const bounded: Record<string, unknown> = {};
   let changed = false;
   for (const [key, value] of Object.entries(event)) {
@@ -184,4 +185,67 @@ function boundAttributes(attributes: unknown): unknown {
   }
   if (!changed) return attributes;
   return kept === 0 ? undefined : bounded;
+}
+
+/** A check that allocates nothing, so the events of well-behaved requests cost one walk and no copy. */
+function withinBounds(event: EvidenceEvent): boolean {
+  for (const key in event) {
+    const value = (event as unknown as Record<string, unknown>)[key];
+    switch (key) {
+      case 'trace_id':
+      case 'event_type':
+      case 'parent_event_id':
+        if (typeof value === 'string' && (value === '' || !plainText(value, EVIDENCE_LIMITS.shortText))) return false;
+        break;
+      case 'actor':
+      case 'policy':
+      case 'cache':
+      case 'upstream':
+      case 'decision':
+        if (!partWithinBounds(PARTS[key], value)) return false;
+        break;
+      case 'findings':
+      case 'attributes':
+        // Rare, and with more rules: the full pass decides.
+        if (value !== undefined && !(key === 'attributes' && attributesWithinBounds(value))) return false;
+        break;
+      default:
+    }
+  }
+  return true;
+}
+
+function partWithinBounds(fields: readonly string[], part: unknown): boolean {
+  if (part === null || typeof part !== 'object') return false;
+  for (const field in part) {
+    if (!fields.includes(field)) return false;
+    const value = (part as Record<string, unknown>)[field];
+    if (typeof value === 'string') {
+      if (!plainText(value, EVIDENCE_LIMITS.shortText)) return false;
+    } else if (typeof value === 'number') {
+      if (boundScalar(field, value, 0) !== value) return false;
+    } else if (typeof value !== 'boolean') return false;
+  }
+  return true;
+}
+
+function attributesWithinBounds(attributes: unknown): boolean {
+  if (attributes === null || typeof attributes !== 'object') return false;
+  let count = 0;
+  for (const name in attributes) {
+    count += 1;
+    if (count > EVIDENCE_LIMITS.attributes || name === '' || !plainText(name, EVIDENCE_LIMITS.shortText)) return false;
+    const value = (attributes as Record<string, unknown>)[name];
+    if (typeof value === 'string') {
+      if (!plainText(value, EVIDENCE_LIMITS.attributeText)) return false;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return false;
+    } else if (typeof value !== 'boolean') return false;
+  }
+  return true;
+}
+
+/** Printable ASCII within the limit: what nearly every value is, and what needs no cleaning. */
+function plainText(value: string, limit: number): boolean {
+  return value.length <= limit && CLEAN_FAST.test(value);
 }
