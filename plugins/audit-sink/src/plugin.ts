@@ -13,6 +13,8 @@ import { abortableDelay } from './abortable-delay.js';
 const PLUGIN_NAME = 'audit-sink';
 /** A full queue drops on every event of a burst; one line per interval is enough to see it. */
 const OVERFLOW_LOG_INTERVAL_MS = 10_000;
+/** Refused events named in a batch's log line; the count covers the rest. */
+const LOGGED_REJECTIONS = 5;
 
 /**
  * @example
@@ -187,14 +189,19 @@ export class AuditSinkPlugin implements Plugin {
     this.#metrics?.batch(receipt.rejected.length === 0 ? 'delivered' : 'partial');
     if (receipt.rejected.length === 0) return;
     this.#drop('rejected', receipt.rejected.length);
-    const logger = this.#kernel?.logger;
-    for (const { index, code, message } of receipt.rejected) {
-      const event = events[index]!;
-      logger?.error(
-        { index, code, reason: message, event_type: event.event_type, trace_id: event.trace_id },
-        'audit module refused an evidence event; dropped',
-      );
-    }
+    // One line a batch, naming its first few refusals: a plugin emitting a bad event on every request
+    // must not turn each into a log line.
+    const refused = receipt.rejected.slice(0, LOGGED_REJECTIONS).map(({ index, code, message }) => ({
+      index,
+      code,
+      reason: message,
+      event_type: events[index]!.event_type,
+      trace_id: events[index]!.trace_id,
+    }));
+    this.#kernel?.logger.error(
+      { rejected: receipt.rejected.length, events: events.length, refused },
+      'audit module refused evidence events; dropped them, delivered the rest',
+    );
   }
 
   #dropBatch(reason: Exclude<DropReason, 'queue_full'>, count: number): void {

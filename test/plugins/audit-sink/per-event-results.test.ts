@@ -52,12 +52,19 @@ describe('audit sink ↔ audit module: events refused one by one', () => {
     assert.equal(await sink.counter('gw_audit_batches_total', { outcome: 'partial' }), 1);
     assert.equal(await sink.counter('gw_audit_batches_total', { outcome: 'rejected' }), 0);
     assert.equal(await sink.counter('gw_audit_retries_total'), 0);
-    const refused = sink.logs.filter((line) => line.includes('refused an evidence event'));
+    const refused = sink.logs.filter((line) => line.includes('refused evidence events'));
+    assert.equal(refused.length, 1, 'one log line for the batch');
+    const logged = JSON.parse(refused[0]!) as {
+      rejected: number;
+      refused: { index: number; reason: string; event_type: string }[];
+    };
+    assert.equal(logged.rejected, 2);
     assert.deepEqual(
-      refused.map((line) => (JSON.parse(line) as { index: number }).index),
+      logged.refused.map((r) => r.index),
       [1, 4],
     );
-    assert.match(refused[0]!, /prompt_hash/);
+    assert.match(logged.refused[0]!.reason, /prompt_hash/);
+    assert.equal(logged.refused[0]!.event_type, 'bad');
   });
 
   it('counts events already held as duplicates', async () => {
