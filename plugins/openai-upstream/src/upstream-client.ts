@@ -72,9 +72,8 @@ export class UpstreamClient {
     } finally {
       call.dispose();
     }
-    const parsed = parseJson(text);
-    if (status < 200 || status >= 300) throw statusFailure(status, parsed, headers, this.#redaction);
-    return { status, body: parsed };
+    if (status < 200 || status >= 300) throw statusFailure(status, errorBody(text), headers, this.#redaction);
+    return { status, body: parseJson(text) };
   }
 
   /**
@@ -113,11 +112,10 @@ export class UpstreamClient {
           return '';
         })
         .finally(() => clearTimeout(timer));
-      const parsed = parseJson(text);
       if (response.statusCode < 200 || response.statusCode >= 300)
-        throw statusFailure(response.statusCode, parsed, response.headers, this.#redaction);
+        throw statusFailure(response.statusCode, errorBody(text), response.headers, this.#redaction);
       // A provider that ignored `stream: true` and answered whole is still an answer.
-      return { chunks: undefined, completion: parsed as ChatCompletion };
+      return { chunks: undefined, completion: parseJson(text) as ChatCompletion };
     }
     const assembler = new ChunkAssembler();
     const chunks: ChatCompletionChunk[] = [];
@@ -140,6 +138,13 @@ export class UpstreamClient {
   close(): Promise<void> {
     return this.#pool.close();
   }
+}
+
+/** An error body longer than any provider's own is not searched for the key and passed on: the envelope answers. */
+const MAX_ERROR_BODY_CHARS = 64 * 1024;
+
+function errorBody(text: string): unknown {
+  return text.length > MAX_ERROR_BODY_CHARS ? undefined : parseJson(text);
 }
 
 function parseJson(text: string): unknown {

@@ -93,6 +93,14 @@ describe('openai-upstream: provider errors passed through to the client', functi
     });
   }
 
+  it('answers an error body longer than 64 KiB with the envelope instead of passing it on', async () => {
+    upstream.behave({ kind: 'status', status: 400, body: openAiError(`${KEY} ${'x'.repeat(70_000)}`, 'too_long') });
+    const error = await clientError(gw.client.chat.completions.create(ask));
+    assert.equal(error.status, 502);
+    assert.equal((error.error as { code?: string }).code, 'upstream_bad_request');
+    assertNoKeyIn(JSON.stringify(error.error), 'the error');
+  });
+
   it('redacts the key from a 4xx of the model list too', async () => {
     upstream.behave({ kind: 'status', status: 401, body: openAiError(`Incorrect API key provided: ${KEY}`, 'invalid_api_key') });
     const error = await clientError(gw.client.models.list());
