@@ -27,14 +27,12 @@ const prose = fc.oneof(
 );
 
 /** A string of the provider's reply with quotes of the key inside it, and the quotes it holds. */
-const textWithQuotes = fc
-  .array(fc.tuple(prose, quotedKey), { minLength: 1, maxLength: 3 })
-  .chain((parts) =>
-    prose.map((end) => ({
-      text: parts.map(([before, quote]) => before + quote).join('') + end,
-      quotes: parts.map(([, quote]) => quote),
-    })),
-  );
+const textWithQuotes = fc.array(fc.tuple(prose, quotedKey), { minLength: 1, maxLength: 3 }).chain((parts) =>
+  prose.map((end) => ({
+    text: parts.map(([before, quote]) => before + quote).join('') + end,
+    quotes: parts.map(([, quote]) => quote),
+  })),
+);
 
 /** A provider error body: the OpenAI shape or any JSON, with the key quoted in values and names. */
 const errorBody = fc
