@@ -137,20 +137,7 @@ export class SecurityGuardPlugin implements Plugin {
     let reading: SecurityReplyReading;
     let refusedWith: number | undefined;
     try {
-      // In process, a large request is scanned a message and a chunk at a time; a response is one unit, since
-      // the system-prompt echo reads its texts together.
-      const reply =
-        backend.kind === 'local' && stage === 'request' && run.large
-          ? await scanInUnits(backend, run, messages, exchange.signal)
-          : await run
-              .next()
-              .then(() =>
-                backend.scan(
-                  { stage, messages, ...(systemPrompt === undefined ? {} : { system_prompt: systemPrompt }) },
-                  exchange.signal,
-                ),
-              );
-      reading = readSecurityReply(reply) ?? violation();
+      reading = readSecurityReply(await scanReply(backend, run, exchange.signal, stage, messages, systemPrompt)) ?? violation();
     } catch (error) {
       if (exchange.aborted) {
         // The client left during a module call (or while the scan waited its turn, counted there).
@@ -253,6 +240,23 @@ export class SecurityGuardPlugin implements Plugin {
 }
 
 type GuardMetrics = ReturnType<typeof guardMetrics>;
+
+/**
+ * In process, a large request is scanned a message and a chunk at a time; a response is one unit, since
+ * the system-prompt echo reads its texts together, and a module gets one call.
+ */
+async function scanReply(
+  backend: SecurityBackend,
+  run: ScanRun,
+  signal: AbortSignal,
+  stage: SecurityStage,
+  messages: readonly SecurityScanMessage[],
+  systemPrompt: string | undefined,
+): Promise<Record<string, unknown>> {
+  if (backend.kind === 'local' && stage === 'request' && run.large) return scanInUnits(backend, run, messages, signal);
+  await run.next();
+  return backend.scan({ stage, messages, ...(systemPrompt === undefined ? {} : { system_prompt: systemPrompt }) }, signal);
+}
 
 function skip(metrics: GuardMetrics, stage: SecurityStage): undefined {
   // Nothing to scan (no string contents): the contract says no call is made.
