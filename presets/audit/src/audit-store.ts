@@ -64,6 +64,7 @@ export class AuditStore {
   readonly #insert: Database.Statement<[StoredEvent]>;
   readonly #page: Database.Statement<[number, number], StoredEvent>;
   readonly #trace: Database.Statement<[string], StoredEvent>;
+  readonly #lastMode: Database.Statement<[], ChainSegment>;
   readonly #appendAll: (events: readonly EvidenceEvent[]) => AppendResult;
   readonly #hasher: ChainHasher;
   /** The mode new rows are chained in, and since which sequence. */
@@ -79,6 +80,7 @@ export class AuditStore {
     );
     this.#page = db.prepare('SELECT * FROM events WHERE sequence > ? ORDER BY sequence LIMIT ?');
     this.#trace = db.prepare('SELECT * FROM events WHERE trace_id = ? ORDER BY sequence');
+    this.#lastMode = db.prepare('SELECT from_sequence, mode, key_id FROM chain_modes ORDER BY from_sequence DESC LIMIT 1');
     // IMMEDIATE takes the write lock before the head is read, so a second process on the same file
     // waits instead of numbering from the same head.
     this.#appendAll = db.transaction((events: readonly EvidenceEvent[]) => this.#appendInTransaction(events)).immediate;
@@ -128,6 +130,11 @@ export class AuditStore {
   }
 
   #appendInTransaction(events: readonly EvidenceEvent[]): AppendResult {
+    // A second process opened the file with another chain mode: chaining on in ours would break the chain.
+    const mode = this.#lastMode.get();
+    if (mode?.mode !== this.#hasher.mode || mode.key_id !== this.#hasher.keyId) {
+      throw new Error('the chain mode of the store changed since it was opened; restart the module');
+    }
     const head = this.#head.get();
     let sequence = head?.sequence ?? 0;
     let prevHash = head?.hash ?? GENESIS_HASH;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { AUDIT_DB_FILE, chainHash, chainHasher, ChainKeyError, verifyAuditChain } from '@sluice/preset-audit';
+import { AUDIT_DB_FILE, AuditStore, chainHash, chainHasher, ChainKeyError, verifyAuditChain } from '@sluice/preset-audit';
 import { batchBody, postBatch, requestEvents, startAudit, UNKEYED, type AuditUnderTest } from './audit-under-test.js';
 
 const CHAIN_KEY = 'c0ffee'.repeat(8);
@@ -105,6 +105,20 @@ describe('audit: the keyed chain', () => {
 
     rewriteFrom(audit.dataDir, 8, hideBlock);
     assert.equal(verifyAuditChain(audit.dataDir, { chainKey: CHAIN_KEY }).ok, false);
+  });
+
+  it('refuses to chain on in its old mode once another process switched the store to keyed', async () => {
+    const audit = keep(await filled());
+    const unkeyed = AuditStore.open(audit.dataDir);
+    const keyed = AuditStore.open(audit.dataDir, { chainKey: CHAIN_KEY });
+    try {
+      assert.throws(() => unkeyed.append(requestEvents()), /chain mode of the store changed/);
+      assert.equal(keyed.append(requestEvents()).accepted, 3);
+    } finally {
+      unkeyed.close();
+      keyed.close();
+    }
+    assert.equal(verifyAuditChain(audit.dataDir, { chainKey: CHAIN_KEY }).ok, true);
   });
 
   it('refuses a chain key too short to keep a secret', async () => {
