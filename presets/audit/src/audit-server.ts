@@ -9,7 +9,7 @@ import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } fro
 import { AuditRequestError } from './audit-errors.js';
 import { AuditStore } from './audit-store.js';
 import { acceptBatch } from './accept-batch.js';
-import { parseEvidenceBatch } from './event-schema.js';
+import { parseEvidenceBatch, type EvidenceBatch, type RejectedEvent } from './event-schema.js';
 import { keyRing, type AuditKeys } from './audit-keys.js';
 import type { ChainSegment } from './chain-modes.js';
 import { bearerToken, readJsonBody, replyError, replyJson, splitListen } from './http-io.js';
@@ -39,6 +39,11 @@ export interface AuditServerOptions {
    * 65 s keep-alive, 60 s send).
    */
   readonly timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Told of each batch with refused events, after it was answered: a producer that does not read per-event
+   * results (an older gateway) would otherwise lose them without anyone seeing it.
+   */
+  readonly onRejected?: (rejected: readonly RejectedEvent[], producer: EvidenceBatch['producer']) => void;
   /** Told of failures answered 500 (the reply itself says only "internal"). */
   readonly onError?: (error: unknown) => void;
 }
@@ -82,7 +87,9 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
       return expect(req, 'POST', async () => {
         if (!ring.canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
         const batch = parseEvidenceBatch(await readJsonBody(req, limit));
-        replyJson(res, 200, acceptBatch(store, batch));
+        const result = acceptBatch(store, batch);
+        replyJson(res, 200, result);
+        if (result.rejected.length > 0) options.onRejected?.(result.rejected, batch.producer);
       });
     }
     const read = (action: () => Promise<void> | void) =>

@@ -8,7 +8,9 @@ import {
   type AuditKeys,
   type AuditServer,
   type ChainSegment,
+  type RejectedEvent,
 } from '@sluice/preset-audit';
+import { boundText } from '@sluice/core/internal';
 import { CommandError, EXIT, UsageError } from './command-error.js';
 import { parseCommandLine } from './command-line.js';
 import { renderHelp, type CommandHelp } from './help.js';
@@ -61,6 +63,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+const REJECTION_REPORT_INTERVAL_MS = 10_000;
+
 type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'help'>, string>>;
 
 export async function auditCommand(
@@ -94,6 +98,7 @@ export async function auditCommand(
       keys,
       chainKey,
       onError: (error) => output.err(`sluice audit: request failed: ${(error as Error).message}`),
+      onRejected: rejectionReporter(output),
     });
   } catch (error) {
     throw new CommandError(command, (error as Error).message);
@@ -152,6 +157,29 @@ function chainKeyOf(command: string, flags: Flags, env: NodeJS.ProcessEnv): stri
     throw new UsageError(command, (error as Error).message);
   }
   return nonEmpty(env.SVC_AUDIT_CHAIN_KEY);
+}
+
+/**
+ * One line per refused batch, at most one per interval with the count of the rest: a producer sending a
+ * bad event with every request must not flood the output. The producer's name is quoted (it is its text).
+ */
+function rejectionReporter(output: Output): (rejected: readonly RejectedEvent[], producer: { instance_id: string }) => void {
+  let quietUntil = 0;
+  let unreported = 0;
+  return (rejected, producer) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      unreported += rejected.length;
+      return;
+    }
+    const first = rejected[0]!;
+    const earlier = unreported > 0 ? ` (and ${unreported} more since the last report)` : '';
+    output.err(
+      `sluice audit: refused ${rejected.length} event(s) of a batch from ${JSON.stringify(producer.instance_id)}${earlier}; first: index ${first.index}: ${boundText(first.message, 300)}`,
+    );
+    quietUntil = now + REJECTION_REPORT_INTERVAL_MS;
+    unreported = 0;
+  };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -89,5 +89,16 @@ describe('audit: separate write and read keys, rotated on SIGHUP (the sluice aud
     assert.equal(await write(audit.url, WRITE_NEW), 200);
     assert.equal(await read(audit.url, READ_KEY), 200);
     assert.equal(await read(audit.url, WRITE_NEW), 401);
+
+    // A producer that does not read per-event results would lose a refused event unseen: the module says so.
+    const [good, bad] = requestEvents();
+    const reply = await postBatch(audit.url, batchBody([good, { ...bad, prompt: 'x' }]), `Bearer ${WRITE_NEW}`);
+    assert.deepEqual(reply.body.rejected, [
+      { index: 1, code: 'invalid_event', message: 'Invalid event: event must not have additional properties: prompt.' },
+    ]);
+    await audit.child.waitForLine(
+      /refused 1 event\(s\) of a batch from "test-1"; first: index 1: Invalid event: event must not/,
+      5_000,
+    );
   });
 });
