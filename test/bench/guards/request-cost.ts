@@ -8,8 +8,14 @@
  * else; the event loop's busy time, less what other work on a shared machine adds) with the three guards
  * and with each alone, the wall time, and the longest the loop was held at once (the widest gap between
  * beats of a `setImmediate` heartbeat), which is what a `/healthz` or a client closing its socket waits for.
+ *
+ * Then the same through a gateway process over HTTP (body read, JSON, validation, the exact cache's key,
+ * the guards, the canned upstream): the server's CPU per request with the guards off and on, and how long
+ * `/healthz` takes while eight such requests arrive at once.
  */
-import { loadavg } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Exchange, Kernel, type ChatRequest } from '@sluice/core';
 import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
@@ -17,8 +23,11 @@ import { PrivacyGuardPlugin } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardPlugin } from '@sluice/plugin-security-guard';
 import { UsageGuardPlugin } from '@sluice/plugin-usage-guard';
 import { pino } from 'pino';
+import { startCannedServer, startGatewayProcess, type BenchProcess } from '../processes.js';
 
 const REPEATS = Number(process.env.BENCH_GUARD_COST_REPEATS ?? 5);
+/** `BENCH_GUARD_COST_PARTS=gateway` runs only the gateway part; default both. */
+const PARTS = new Set((process.env.BENCH_GUARD_COST_PARTS ?? 'kernel,gateway').split(',').map((p) => p.trim()));
 const KIB = 1024;
 const SIZES = [64 * KIB, 256 * KIB, 1024 * KIB];
 
@@ -124,6 +133,13 @@ async function cost(kernel: Kernel, content: string): Promise<Cost> {
 const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0).padStart(7);
 
 export async function benchGuardRequestCost(): Promise<void> {
+  if (PARTS.has('kernel')) await inKernel();
+  if (PARTS.has('gateway')) await throughGateway();
+  console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`);
+}
+
+/** Each text and size through a kernel with the three guards, and with each alone. */
+async function inKernel(): Promise<void> {
   const closed = await guardedKernel(false);
   const open = await guardedKernel(true);
   const alone = await Promise.all((['security', 'privacy', 'usage'] as const).map((guard) => guardedKernel(false, [guard])));
@@ -160,6 +176,94 @@ export async function benchGuardRequestCost(): Promise<void> {
     }
   } finally {
     for (const kernel of [closed, open, ...alone]) await kernel.stop();
-    console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`);
   }
+}
+
+const GATEWAY_REQUESTS = Number(process.env.BENCH_GUARD_COST_GATEWAY_REQUESTS ?? 10);
+const ALL_GUARDS = 'security_guard_enabled on;\nprivacy_guard_enabled on;\nusage_guard_enabled on;\n';
+
+/** Server CPU per request through a gateway process, guards off and on, and `/healthz` under a burst. */
+async function throughGateway(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-guard-cost-'));
+  const started: BenchProcess[] = [];
+  try {
+    const upstream = await startCannedServer();
+    started.push(upstream);
+    // A body limit above the 1 MiB of text, so the largest row reaches the guards.
+    const config = `listen_addr 127.0.0.1:0;\nlog_level warn;\nupstream_base_url ${upstream.url}/v1;\nupstream_api_key dummy;\nmodel_price bench-model 1.0 2.0;\nmax_request_body_bytes 2MiB;\n`;
+    const gateways: Record<string, BenchProcess> = {};
+    for (const [name, lines] of [
+      ['guards off', ''],
+      ['guards on', ALL_GUARDS],
+    ] as const) {
+      const file = join(dir, `${name.replace(' ', '-')}.conf`);
+      await writeFile(file, `${config}${lines}`);
+      const gateway = await startGatewayProcess(file);
+      started.push(gateway);
+      gateways[name] = gateway;
+    }
+    console.log(
+      `\nthrough a gateway process over HTTP (cache bypassed), typical prose; server CPU per request over ${GATEWAY_REQUESTS}`,
+    );
+    console.log(`${'size'.padStart(8)} ${'guards off'.padStart(10)} ${'guards on'.padStart(10)}  ms of CPU`);
+    for (const size of SIZES) {
+      const body = JSON.stringify({
+        model: 'bench-model',
+        messages: [{ role: 'user', content: fill(TEXTS['typical: prose']!, size) }],
+      });
+      const cells: string[] = [];
+      for (const gateway of Object.values(gateways)) cells.push(ms((await serverCpu(gateway, body)) / 1000).padStart(10));
+      console.log(`${`${size / KIB} KiB`.padStart(8)} ${cells.join(' ')}`);
+    }
+    const burst = JSON.stringify({
+      model: 'bench-model',
+      messages: [{ role: 'user', content: fill(TEXTS['typical: prose']!, 1024 * KIB) }],
+    });
+    const { slowestMs, burstMs } = await healthzUnderBurst(gateways['guards on']!, burst, 8);
+    console.log(
+      `/healthz while 8 requests of 1 MiB arrive at once (guards on): slowest answer ${slowestMs.toFixed(0)} ms; the 8 took ${burstMs.toFixed(0)} ms`,
+    );
+  } finally {
+    for (const process of started) await process.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function post(gateway: BenchProcess, body: string): Promise<number> {
+  const response = await fetch(`${gateway.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-cache-bypass': '1' },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** µs of the gateway's CPU per request, one request at a time, after one warm-up. */
+async function serverCpu(gateway: BenchProcess, body: string): Promise<number> {
+  const status = await post(gateway, body);
+  if (status !== 200) throw new Error(`the gateway answered ${status}`);
+  const before = gateway.cpuMicros() ?? NaN;
+  for (let i = 0; i < GATEWAY_REQUESTS; i += 1) await post(gateway, body);
+  return ((gateway.cpuMicros() ?? NaN) - before) / GATEWAY_REQUESTS;
+}
+
+/** The slowest `/healthz` while `count` requests arrive together, polled one after another. */
+async function healthzUnderBurst(
+  gateway: BenchProcess,
+  body: string,
+  count: number,
+): Promise<{ slowestMs: number; burstMs: number }> {
+  const began = performance.now();
+  let done = false;
+  const burst = Promise.all(Array.from({ length: count }, () => post(gateway, body))).finally(() => (done = true));
+  let slowestMs = 0;
+  while (!done) {
+    const asked = performance.now();
+    await (await fetch(`${gateway.url}/healthz`)).arrayBuffer();
+    slowestMs = Math.max(slowestMs, performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await burst;
+  return { slowestMs, burstMs: performance.now() - began };
 }
