@@ -15,7 +15,8 @@ import { startGateway, type GatewayUnderTest } from '../presets/gateway/gateway-
 import { axis, startService, type ServiceUnderTest } from '../presets/vector-cache/service-under-test.js';
 import { fuzzBudget } from './fuzz-budget.js';
 
-const LARGE = 40 * 1024 * 1024;
+const LARGE = 24 * 1024 * 1024;
+const LARGE_TEXT = 'a'.repeat(LARGE);
 /** How late past its timeout a connection may close: the checking interval, a loaded machine. */
 const SLACK_MS = 3000;
 /** A large answer takes a moment to be made and to fill the socket buffers before the send timeout starts. */
@@ -121,9 +122,13 @@ function play(target: Target, client: Misbehaviour): Promise<number> {
 
 async function holdsUp(target: Target, clients: readonly Misbehaviour[]): Promise<void> {
   const before = await target.timedOut();
-  const held = clients.map((client) => play(target, client));
+  // The large answers are made after the other clients' requests are in: making them takes the server's
+  // event loop a while, and a request the server has not yet read is, to it, one whose headers are late.
+  const held = clients.map((client) =>
+    client.kind === 'never-read' ? delay(500).then(() => play(target, client)) : play(target, client),
+  );
   // Served while every slow client is held.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await delay(800);
   const served = await target.serve();
   assert.equal(served.status, 200, served.text);
   const durations = await Promise.all(held);
@@ -137,6 +142,10 @@ async function holdsUp(target: Target, clients: readonly Misbehaviour[]): Promis
     const expected = clients.filter((client) => PHASE[client.kind] === phase).length;
     assert.equal(after[phase] - before[phase], expected, `${phase} timeouts of ${JSON.stringify(clients)}`);
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function served(reply: Response): Promise<{ status: number; text: string }> {
@@ -163,7 +172,7 @@ describe('fault: slow and stalled clients on every server', function () {
         const request = call.body as { messages?: { content?: string }[] };
         if (request.messages?.[0]?.content !== 'large') return { kind: 'ok' };
         const answer = chatCompletion({ model: 'test-model', messages: [{ role: 'user', content: 'large' }] });
-        answer.choices[0]!.message.content = 'a'.repeat(LARGE);
+        answer.choices[0]!.message.content = LARGE_TEXT;
         return { kind: 'status', status: 200, body: answer };
       });
       gw = await startGateway(
@@ -205,7 +214,7 @@ describe('fault: slow and stalled clients on every server', function () {
         SVC_SEND_TIMEOUT_SECS: '1',
         SVC_MAX_BODY_BYTES: String(64 * 1024 * 1024),
       });
-      await svc.post('/v1/insert', { ext_id: 9, vector: axis(5), answer: 'a'.repeat(LARGE) });
+      await svc.post('/v1/insert', { ext_id: 9, vector: axis(5), answer: LARGE_TEXT });
       target = {
         url: svc.service.url,
         path: '/v1/upsert',
@@ -229,7 +238,7 @@ describe('fault: slow and stalled clients on every server', function () {
       server = await startModuleServer({
         listen: '127.0.0.1:0',
         apiKey: '',
-        routes: { '/v1/scan': () => ({ action: 'allow', findings: [] }), '/v1/large': () => ({ text: 'a'.repeat(LARGE) }) },
+        routes: { '/v1/scan': () => ({ action: 'allow', findings: [] }), '/v1/large': () => ({ text: LARGE_TEXT }) },
         timeouts: { headerMs: 1000, requestMs: 1000, sendMs: 1000 },
         onTimeout: (phase) => (counts[phase] += 1),
       });

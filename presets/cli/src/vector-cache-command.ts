@@ -19,6 +19,8 @@ export const VECTOR_CACHE_HELP: CommandHelp = {
   notes: [
     'settings (environment): SVC_DIMS (required), SVC_LISTEN_ADDR (127.0.0.1:8090), SVC_DATA_DIR (./data),',
     '  SVC_DURABILITY (wal), SVC_AUTH_REQUIRED, SVC_APP_KEYS, SVC_ADMIN_KEYS, SVC_LICENSE_* … (all in the docs)',
+    'connection timeouts (seconds; 0: no limit): SVC_CLIENT_HEADER_TIMEOUT_SECS (20), SVC_CLIENT_REQUEST_TIMEOUT_SECS (60),',
+    '  SVC_KEEPALIVE_TIMEOUT_SECS (65), SVC_SEND_TIMEOUT_SECS (60); POST bodies must be Content-Type: application/json',
     'signals: SIGHUP re-reads the license; SIGTERM/SIGINT drain, write the final snapshot and stop.',
     'exit: 0 stopped cleanly, 1 a setting, the license or the data directory refused the start, 2 a wrong command line.',
   ],
