@@ -35,7 +35,7 @@ export const gatewayDirectives = defineDirectives({
   },
   keepalive_timeout_seconds: {
     summary:
-      'How long an idle kept-alive connection stays open between requests (above the 60 s idle timeout of common load balancers, so they close first).',
+      'How long an idle kept-alive connection stays open between requests (above the 60 s idle timeout of common load balancers, so they close first). 0: no limit.',
     args: [{ name: 'seconds', schema: Type.Number({ minimum: 0 }), unit: 'duration' }],
     default: 65,
   },

@@ -25,7 +25,19 @@ describe('vector-cache settings: readSettings', () => {
     assert.equal(settings.allowMetricsWithoutAuth, false);
     assert.equal(settings.allowAbsolutePaths, false);
     assert.equal(settings.autosaveSeconds, 300);
+    assert.deepEqual(settings.serverTimeouts, { headerMs: 20_000, requestMs: 60_000, keepAliveMs: 65_000, sendMs: 60_000 });
     assert.ok(Object.isFrozen(settings));
+  });
+
+  it('takes the connection timeouts in whole seconds, 0 turning one off', () => {
+    const settings = readSettings({
+      SVC_DIMS: '8',
+      SVC_CLIENT_HEADER_TIMEOUT_SECS: '5',
+      SVC_CLIENT_REQUEST_TIMEOUT_SECS: '30',
+      SVC_KEEPALIVE_TIMEOUT_SECS: '0',
+      SVC_SEND_TIMEOUT_SECS: '3600',
+    });
+    assert.deepEqual(settings.serverTimeouts, { headerMs: 5000, requestMs: 30_000, keepAliveMs: 0, sendMs: 3_600_000 });
   });
 
   it('takes good values, trimmed and in any case; an empty value counts as unset', () => {
@@ -79,6 +91,10 @@ describe('vector-cache settings: readSettings', () => {
     ['SVC_AUTOSAVE_SECS', '-1'],
     ['SVC_TOKENS_PER_HIT', 'many'],
     ['SVC_SHUTDOWN_TIMEOUT_SECS', '1.5'],
+    ['SVC_CLIENT_HEADER_TIMEOUT_SECS', 'soon'],
+    ['SVC_CLIENT_REQUEST_TIMEOUT_SECS', '-1'],
+    ['SVC_KEEPALIVE_TIMEOUT_SECS', '3601'],
+    ['SVC_SEND_TIMEOUT_SECS', '0.5'],
     ['SVC_LOG_LEVEL', 'loud'],
   ];
   for (const [variable, value] of BAD) {
