@@ -42,6 +42,12 @@ describe('audit sink ↔ audit module behind a proxy: 429, 503 and a stalled mod
     assert.equal(await s.counter('gw_audit_batches_total', { outcome: 'delivered' }), 1);
     assert.equal(await s.counter('gw_audit_batches_total', { outcome: 'retries_exhausted' }), 0);
     assert.equal(await s.counter('gw_audit_retries_total'), attempts.length - 1, 'one retry per failed attempt');
+    assert.equal(
+      await s.counter('gw_audit_events_retried_total'),
+      (attempts.length - 1) * ids.length,
+      'each retry resends the batch',
+    );
+    assert.equal(await s.counter('gw_audit_events_accepted_total'), ids.length);
     assert.equal(await s.counter('gw_audit_events_dropped_total'), 0);
   }
 
