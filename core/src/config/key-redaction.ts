@@ -12,6 +12,8 @@ const MAX_DEPTH = 64;
 
 /** The shortest run of a key's characters that counts as a piece of it. */
 const MIN_PIECE = 8;
+/** Shorter keys than this are not searched for at all: they would match ordinary words. */
+const MIN_SHORT_KEY = 4;
 
 /**
  * Redacts the keys it is made with from strings and from parsed JSON.
@@ -31,7 +33,11 @@ export class KeyRedaction {
   constructor(keys: readonly (string | undefined)[]) {
     this.#keys = keys.filter((key): key is string => !isPlaceholderKey(key)).map((key) => key.trim());
     const pieces = new Set<string>();
-    for (const key of this.#keys) for (let i = 0; i + MIN_PIECE <= key.length; i += 1) pieces.add(key.slice(i, i + MIN_PIECE));
+    for (const key of this.#keys) {
+      // A key shorter than a piece is searched for whole (a test key, a local server's).
+      if (key.length < MIN_PIECE && key.length >= MIN_SHORT_KEY) pieces.add(key);
+      for (let i = 0; i + MIN_PIECE <= key.length; i += 1) pieces.add(key.slice(i, i + MIN_PIECE));
+    }
     this.#pieceStart = pieces.size === 0 ? undefined : new RegExp([...pieces].map(escapeRegExp).join('|'), 'g');
   }
 
@@ -71,7 +77,7 @@ export class KeyRedaction {
     finder.lastIndex = 0;
     for (let found = finder.exec(text); found !== null; found = finder.exec(text)) {
       const start = found.index;
-      let end = start + MIN_PIECE;
+      let end = start + found[0].length;
       while (end < text.length && this.#keys.some((key) => key.includes(text.slice(start, end + 1)))) end += 1;
       out += `${text.slice(copied, start)}${REDACTED_KEY}`;
       copied = end;

@@ -33,6 +33,10 @@ describe('KeyRedaction: the configured key out of provider text', () => {
     assert.ok(!JSON.stringify(redaction.json({ error: deep })).includes(KEY.slice(8, 16)));
   });
 
+  it('redacts a key shorter than a piece when it appears whole', () => {
+    assert.equal(new KeyRedaction(['k-42x']).text('key k-42x is wrong'), `key ${REDACTED_KEY} is wrong`);
+  });
+
   it('does nothing without a real key', () => {
     const none = new KeyRedaction(['dummy', 'none', '', undefined]);
     assert.equal(none.active, false);
