@@ -9,6 +9,7 @@
  * The client is node-redis's, as @keyv/redis ships it; only what is used here is named, so core takes no
  * dependency on Redis.
  */
+import { maskUrl } from '../config/mask-url.js';
 
 export interface RedisClientLike {
   readonly isOpen: boolean;
@@ -22,7 +23,7 @@ export interface RedisClientLike {
 }
 
 export interface WatchedRedisOptions {
-  /** For messages; its password is masked. */
+  /** For messages; its credentials are masked. */
   readonly url: string;
   /** The store, as logs name it ("exact cache"). */
   readonly store: string;
@@ -132,15 +133,12 @@ export async function watchRedis(client: RedisClientLike, options: WatchedRedisO
   };
 }
 
-/** A URL safe to log: the password is replaced; `fallback` when it does not parse. */
+/**
+ * A URL safe to log, masked as the gateway shows every URL: the password, a user name alone (often a token
+ * itself) and secret-looking query values; `fallback` when it does not parse.
+ */
 export function redactRedisUrl(url: string, fallback = 'the configured Redis URL'): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '****';
-    return parsed.toString();
-  } catch {
-    return fallback;
-  }
+  return URL.canParse(url) ? maskUrl(url) : fallback;
 }
 
 async function connect(client: RedisClientLike, options: WatchedRedisOptions, lastError: () => string): Promise<void> {
@@ -164,7 +162,8 @@ async function connect(client: RedisClientLike, options: WatchedRedisOptions, la
 }
 
 function describe(error: Error): string {
-  return (error as NodeJS.ErrnoException).code ?? error.message.slice(0, 120);
+  // Logged and reported: a client message may quote the URL it dialled.
+  return (error as NodeJS.ErrnoException).code ?? maskUrl(error.message).slice(0, 120);
 }
 
 function deadline<T>(promise: Promise<T>, ms: number, name: string): Promise<T> {
