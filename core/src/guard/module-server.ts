@@ -5,14 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  applyServerTimeouts,
-  DEFAULT_SERVER_TIMEOUTS,
-  describeContentType,
-  isJsonContentType,
-  type ConnectionTimeoutPhase,
-  type ServerTimeouts,
-} from '../host/http-hygiene.js';
+import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, describeContentType, isJsonContentType } from '../host/http-hygiene.js';
 
 /**
  * A route of a module: the parsed request body (a JSON object) in, the reply body out. Throw a
@@ -66,9 +59,18 @@ export interface ModuleServerOptions {
    * Header, whole-request, keep-alive and send timeouts in milliseconds; each one left out keeps its
    * default (20 s, 60 s, 65 s, 60 s). The time a route takes to answer is not limited by them.
    */
-  readonly timeouts?: Partial<ServerTimeouts>;
-  /** Called with each connection closed by a timeout, e.g. to count it. */
-  readonly onTimeout?: (phase: ConnectionTimeoutPhase) => void;
+  readonly timeouts?: {
+    /** To send a request's headers. */
+    readonly headerMs?: number;
+    /** To send a whole request, headers and body. */
+    readonly requestMs?: number;
+    /** Idle time kept between two requests of a connection. */
+    readonly keepAliveMs?: number;
+    /** For a response write the client does not take to drain. */
+    readonly sendMs?: number;
+  };
+  /** Called with each connection closed by a timeout and the phase it was in, e.g. to count it. */
+  readonly onTimeout?: (phase: 'headers' | 'body' | 'send') => void;
   /** Called with each request refused at the door (`unsupported_media_type`), e.g. to count it. */
   readonly onRefused?: (reason: 'unsupported_media_type') => void;
 }
