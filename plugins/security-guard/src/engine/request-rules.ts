@@ -53,7 +53,7 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'request',
     description: 'An instruction to ignore or override the instructions the model was given.',
     pattern: [
-      r`${NOT_REPORTED}${NOT_QUESTION}\b${DROP}\s+${DETERMINER}{0,4}${WHICH_RUN}${ORDERS}\b`,
+      r`\b${NOT_REPORTED}${NOT_QUESTION}${DROP}\s+${DETERMINER}{0,4}${WHICH_RUN}${ORDERS}\b`,
       r`\b(?:all\s+)?(?:previous|prior|above|earlier|preceding|old|original|system)\s+(?:context|instructions|rules|prompts?|directives|guidelines|conversation)\s+(?:is|are|has\s+been|have\s+been)\s+(?:now\s+|hereby\s+)?(?:void|null|cancell?ed|revoked|invalid|obsolete|irrelevant|overridden|erased|reset|deleted|no\s+longer\s+(?:valid|relevant|in\s+effect))\b`,
       r`\b(?:cancel|revoke|void|nullify|delete|erase|clear)\s+(?:(?:all|any|the|your)\s+)*(?:previous|prior|earlier|above|preceding|existing|system)\s+(?:instructions|directives|rules|guidelines|prompts?|restrictions)\b`,
       r`\b(?:follow|obey|listen\s+to)\s+only\s+(?:what\s+I\s+(?:say|tell\s+you|write)|me|my\s+(?:instructions|commands|orders|rules|words))\b|\bonly\s+(?:follow|obey|listen\s+to)\s+(?:me|my\s+(?:instructions|commands|orders|rules|words))\b`,
@@ -83,7 +83,7 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'request',
     description: 'An instruction to throw off the model’s own rules, or a claim that they no longer apply.',
     pattern: [
-      r`${NOT_REPORTED}${NOT_QUESTION}\b${THROW_OFF}\s+(?:\S+\s+){0,3}?${OWNER}\s+(?:\S+\s+){0,2}?${OWN_RULES}\b`,
+      r`\b${NOT_REPORTED}${NOT_QUESTION}${THROW_OFF}\s+(?:\S+\s+){0,3}?${OWNER}\s+(?:\S+\s+){0,2}?${OWN_RULES}\b`,
       r`\b${MODEL_OWNER}\s+(?:\S+\s+){0,2}?${OWN_RULES}\s+(?:\S+\s+){0,2}?(?:no\s+longer\s+appl(?:y|ies)|do(?:es)?n'?t\s+apply|do(?:es)?\s+not\s+apply|(?:are|is|have\s+been|has\s+been)\s+(?:now\s+|hereby\s+|officially\s+)?(?:lifted|removed|void|disabled|suspended|gone|off|cancell?ed|revoked|deleted|overridden))\b`,
       r`\byou(?:'re|\s+are)?\s+(?:now\s+)?(?:free|freed|released|liberated|unshackled)\s+(?:from|of)\s+(?:all|any|your|the)\s+(?:\S+\s+){0,2}?${LIMITS}\b`,
       r`\b(?:treat|consider|regard)\s+(?:everything|all|anything|the\s+(?:text|instructions|messages?))\s+(?:\S+\s+){0,3}?(?:above|before|prior|preceding|earlier)\b[^.\n]{0,60}?\bas\s+(?:a\s+)?(?:test|void|null|irrelevant|fake|obsolete|over|finished|ended|cancell?ed|invalid|joke)\b`,
