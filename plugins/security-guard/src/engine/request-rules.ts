@@ -40,6 +40,28 @@ const EXTRACT = r`(?:reveal|print|show|display|output|repeat|recite|dump|leak|ex
 const OWN_PROMPT = r`(?:system\s+prompts?|prompts?|instructions|system\s+message|directives|pre-?prompt|initial\s+(?:prompt|message)|programming|configuration|rules|guidelines)`;
 const PROMPT_ADJ = r`(?:(?:full|entire|complete|exact|original|initial|first|hidden|secret|internal|system|developer|confidential|underlying|real|actual|verbatim|raw|current|starting)\s+)`;
 
+/** How far into a comment its words are looked for. */
+const COMMENT_READ = 600;
+const COMMENT_ADDRESSEE = /\b(?:assistants?|AIs?|LLMs?|models?|chatbots?|GPT|agents?)\b/i;
+const COMMENT_ORDER = /\b(?:ignore|disregard|instead|reveal|leak|exfiltrate|you\s+must)\b/i;
+
+/**
+ * Whether the comment a `<!--` opens names an AI and gives it an order, each word starting within its
+ * first 600 characters and before its `-->`.
+ */
+function commentAddressesModel(match: RegExpExecArray): boolean {
+  const start = match.index + match[0].length;
+  // A little past the limit, so a word that starts within it is read whole.
+  const window = match.input.slice(start, start + COMMENT_READ + 40);
+  const close = window.indexOf('-->');
+  const body = close === -1 ? window : window.slice(0, close);
+  const startsWithin = (pattern: RegExp) => {
+    const found = pattern.exec(body);
+    return found !== null && found.index <= COMMENT_READ;
+  };
+  return startsWithin(COMMENT_ADDRESSEE) && startsWithin(COMMENT_ORDER);
+}
+
 /**
  * The built-in request rules, in the order they are checked.
  * @example
@@ -240,7 +262,10 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     severity: 'high',
     stage: 'request',
     description: 'Instructions to the model hidden in a markup comment.',
-    pattern: r`<!--(?=(?:(?!-->)[\s\S]){0,600}?\b(?:assistants?|AIs?|LLMs?|models?|chatbots?|GPT|agents?)\b)(?=(?:(?!-->)[\s\S]){0,600}?\b(?:ignore|disregard|instead|reveal|leak|exfiltrate|you\s+must)\b)`,
+    // The comment's words are checked in code: two lookaheads reading 600 characters from every `<!--`
+    // cost hundreds of steps per character of a text made of comment openers.
+    pattern: r`<!--`,
+    accept: commentAddressesModel,
   },
   {
     id: 'encoded.decode_and_follow',
