@@ -1,6 +1,7 @@
 /** The semantic-cache, embedding and vector database directives, and their mapping to plugin options. */
 import Type from 'typebox';
 import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { baseUrlProblem, maskUrl } from '@sluice/core/internal';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { SEMANTIC_MAX_ENTRIES_DEFAULT, type SemanticCacheOptionsInput } from './options.js';
 
@@ -80,8 +81,9 @@ export const semanticCacheDirectives = defineDirectives({
     default: 'local',
   },
   embedding_base_url: {
-    summary: 'Embedding provider root or `/v1` base (may differ from the chat upstream).',
+    summary: 'Embedding provider root or `/v1` base (may differ from the chat upstream). A full endpoint path is an error.',
     args: [{ name: 'url', schema: Type.String({ minLength: 1 }) }],
+    check: (value) => baseUrlProblem(String(value)),
   },
   embedding_api_key: {
     summary: 'Key sent to the embedding provider. `dummy`, `none`, `null` or `-` send no Authorization header.',
@@ -105,8 +107,9 @@ export const semanticCacheDirectives = defineDirectives({
     default: LOCAL_EMBEDDER_DEFAULT_DIMS,
   },
   vectordb_url: {
-    summary: 'Qdrant gRPC address (`http://host:6334`); absent: the in-process HNSW store.',
+    summary: 'Qdrant gRPC address (`http://host:6334`), without a path or query; absent: the in-process HNSW store.',
     args: [{ name: 'url', schema: Type.String({ pattern: '^https?://' }) }],
+    check: (value) => vectordbUrlProblem(String(value)),
   },
   vectordb_api_key: {
     summary: 'Qdrant API key.',
@@ -125,6 +128,27 @@ export const semanticCacheDirectives = defineDirectives({
   vectordb_timeout_seconds: seconds('Longest a vector database call may take.', 0.5),
   vectordb_readiness_required: flag('Report not ready while the vector database is down (Qdrant only).', true),
 });
+
+/**
+ * Why a Qdrant address is unusable, as the store refuses it at start; undefined when it is fine. Checked with
+ * the file, so a start that would only log it (`semantic_fail_open on`) refuses it too. Quoted masked only.
+ * @example
+ * vectordbUrlProblem('http://qdrant:6334/collections'); // 'must name a host and port only, …; did you mean "http://qdrant:6334"?'
+ */
+function vectordbUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${maskUrl(value)}" is not a URL; write Qdrant's gRPC address, e.g. http://qdrant:6334`;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
+    return "must be an http:// or https:// URL of Qdrant's gRPC port, e.g. http://qdrant:6334";
+  // The gRPC client drops a path and a query silently, and Qdrant serves gRPC at the root.
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    return `must name a host and port only, without a path or query; did you mean "${url.origin}"?`;
+  return undefined;
+}
 
 /** The plugin's options, or undefined when `semantic_cache_enabled off`. */
 export function semanticCacheOptionsFromConfig(config: DirectiveValues): SemanticCacheOptionsInput | undefined {

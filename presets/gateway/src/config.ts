@@ -1,7 +1,7 @@
 /** Reads and validates the gateway's config file against every directive the preset knows. */
 import { readFile } from 'node:fs/promises';
 import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
-import { baseUrlProblem, byPosition, coreDirectives, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/core/internal';
+import { byPosition, coreDirectives, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/core/internal';
 import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
@@ -64,10 +64,5 @@ export async function parseGatewayConfig(text: string, file: string, options: Lo
   // Consistency between directives of one plugin that no single directive's check can see.
   const problem = semanticConfigProblem(config);
   if (problem !== undefined) throw new ConfigError(`${file}: ${problem}`);
-  // The embedder refuses an endpoint path only when the start makes it; the file is refused here, with its line.
-  const embeddingBaseUrl = config.get<string>('embedding_base_url');
-  const embeddingProblem = embeddingBaseUrl === undefined ? undefined : baseUrlProblem(embeddingBaseUrl);
-  if (embeddingProblem !== undefined)
-    throw new ConfigError(`embedding_base_url: ${embeddingProblem}`, config.loc('embedding_base_url'));
   return config.withPlugins(plugins.blocks);
 }
