@@ -9,6 +9,7 @@ export { storeLocation } from './semantic-store.js';
 export { savedStoreProblem } from './saved-store-check.js';
 export type { RestoreProgress } from '@sluice/plugin-vector-store';
 export { OpenAIEmbedder, type OpenAIEmbedderOptions } from './embeddings/openai-embedder.js';
+export { createEmbedder } from './embeddings/create-embedder.js';
 export {
   LocalEmbedder,
   LOCAL_EMBEDDER_MODEL,

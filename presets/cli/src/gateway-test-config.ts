@@ -5,7 +5,7 @@
  * values runs: the embedder is made (and closed) and the guards' policy files are read.
  */
 import { Metrics, type Plugin, type ResolvedConfig } from '@sluice/core';
-import { OpenAIEmbedder, SemanticCachePlugin } from '@sluice/plugin-semantic-cache';
+import { createEmbedder, SemanticCachePlugin } from '@sluice/plugin-semantic-cache';
 import { PrivacyGuardPlugin, loadPrivacyPolicies } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardEngine, SecurityGuardPlugin, loadSecurityPolicy } from '@sluice/plugin-security-guard';
 import { UsageGuardPlugin, loadUsagePolicy } from '@sluice/plugin-usage-guard';
@@ -38,19 +38,9 @@ export async function startProblem(config: ResolvedConfig): Promise<string | und
 async function startChecks(plugin: Plugin): Promise<void> {
   if (plugin instanceof SemanticCachePlugin) {
     const { embedding, store } = plugin.options;
-    if (embedding.provider === 'local') return;
-    if (embedding.baseUrl === undefined)
-      throw new Error('embedding_base_url is required with embedding_provider openai_compatible');
-    const embedder = new OpenAIEmbedder({
-      baseUrl: embedding.baseUrl,
-      apiKey: embedding.apiKey,
-      model: embedding.model,
-      timeoutMs: Math.round(embedding.timeoutSeconds * 1000),
-      connections: embedding.connections,
-      ...(store.vectorSize === undefined ? {} : { dims: store.vectorSize }),
-      metrics: new Metrics(),
-    });
-    await embedder.close();
+    // The start's own factory, so its refusals (a missing or unusable base URL) are the start's words.
+    const embedder = createEmbedder(embedding, new Metrics(), store.vectorSize);
+    await embedder.close?.();
   } else if (plugin instanceof SecurityGuardPlugin) {
     const { policyFile, mode } = plugin.options;
     if (policyFile !== undefined) new SecurityGuardEngine({ mode, policy: await loadSecurityPolicy(policyFile) });
