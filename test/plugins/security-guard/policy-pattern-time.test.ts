@@ -1,8 +1,10 @@
 /** A policy file whose own pattern can take super-linear time is refused at load, naming the rule and an attack. */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadSecurityPolicy, SecurityGuardEngine, startSecurityGuardServer } from '@sluice/plugin-security-guard';
 
 const rule = (id: string, pattern: string) => ({ id, severity: 'high', stage: 'response', pattern });
@@ -50,6 +52,29 @@ describe('security engine: policy patterns are analysed for linear time at load'
     ]);
     const engine = new SecurityGuardEngine({ policy: await loadSecurityPolicy(file) });
     assert.equal(engine.rules.find((r) => r.id === 'leak.jwt')?.severity, 'low');
+  });
+
+  it('refuses it under sluice gateway --test-config, which reads the file through the same code', async () => {
+    const policy = await policyFile('test-config.json', [rule('custom.secret', '(?:a+)+!')]);
+    const config = path.join(dir, 'gateway.conf');
+    const lines = [
+      'listen_addr 127.0.0.1:0;',
+      'upstream_provider openai_compatible;',
+      'upstream_base_url "http://127.0.0.1:9/v1";',
+      'upstream_api_key dummy;',
+      'security_guard_enabled on;',
+      `security_guard_policy_file ${policy};`,
+    ];
+    await writeFile(config, `${lines.join('\n')}\n`);
+    const cli = new URL('../../../presets/cli/bin/sluice.js', import.meta.url).pathname;
+    await assert.rejects(
+      promisify(execFile)(process.execPath, [cli, 'gateway', '-c', config, '--test-config'], { timeout: 30_000 }),
+      (error: { code?: number; stderr?: string }) => {
+        assert.equal(error.code, 1);
+        assert.match(error.stderr ?? '', /test-config\.json: rule custom\.secret: pattern can take super-linear time/);
+        return true;
+      },
+    );
   });
 
   it('refuses it in the module server too (sluice guard security --policy)', async () => {
