@@ -151,6 +151,11 @@ export class Gateway implements GatewayState {
         'listen_addr changes need a restart; still listening on the old address',
       );
     }
+    if (JSON.stringify(next.settings.serverTimeouts) !== JSON.stringify(previous.settings.serverTimeouts)) {
+      this.logger.warn(
+        'client_header_timeout_seconds, client_request_timeout_seconds, keepalive_timeout_seconds and send_timeout_seconds changes need a restart; the old values stay',
+      );
+    }
     this.#runtime = next;
     this.logger.info({ mode: next.settings.mode }, 'configuration reloaded');
     void this.#retire(previous, next.settings.shutdownTimeoutSeconds * 1000);

@@ -128,3 +128,37 @@ describe('gateway: HTTP hygiene (content type, connection timeouts)', function (
     assert.equal(completion.choices[0]?.message.content, 'echo: slow');
   });
 });
+
+describe('gateway: connection timeouts on reload', () => {
+  it('keeps the timeouts it listens with, and says so when a reload changes them', async () => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pino } = await import('pino');
+    const { Gateway } = await import('@sluice/preset-gateway');
+    const upstream = await startFakeUpstream();
+    const dir = await mkdtemp(join(tmpdir(), 'sluice-timeouts-'));
+    const file = join(dir, 'gateway.conf');
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const conf = (seconds: number) =>
+      `upstream_base_url ${upstream.baseUrl};\nupstream_api_key dummy;\nmodel_price test-model 1.0 2.0;\nclient_header_timeout_seconds ${seconds};\n`;
+    await writeFile(file, conf(1));
+    const gateway = await Gateway.fromFile(file, { logger });
+    try {
+      const { url } = await gateway.listen('127.0.0.1:0');
+      await writeFile(file, conf(30));
+      assert.equal(await gateway.reload(), true);
+      assert.ok(
+        lines.some((line) => line.includes('need a restart')),
+        lines.join(''),
+      );
+      const ending = await slowHeaders(url, 6000);
+      assert.ok(ending.closedAfterMs < 2500, `closed after ${ending.closedAfterMs} ms`);
+    } finally {
+      await gateway.shutdown();
+      await upstream.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
