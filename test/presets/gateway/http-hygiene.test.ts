@@ -1,4 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Gateway } from '@sluice/preset-gateway';
+import { pino } from 'pino';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { chatCompletion } from '../../fixtures/openai-bodies.js';
 import { eventually, neverReading, rawPost, slowBody, slowHeaders } from '../../core/host/slow-clients.js';
@@ -131,11 +136,6 @@ describe('gateway: HTTP hygiene (content type, connection timeouts)', function (
 
 describe('gateway: connection timeouts on reload', () => {
   it('keeps the timeouts it listens with, and says so when a reload changes them', async () => {
-    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { pino } = await import('pino');
-    const { Gateway } = await import('@sluice/preset-gateway');
     const upstream = await startFakeUpstream();
     const dir = await mkdtemp(join(tmpdir(), 'sluice-timeouts-'));
     const file = join(dir, 'gateway.conf');
