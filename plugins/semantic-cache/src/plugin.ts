@@ -15,6 +15,7 @@ import {
   type ModelResponse,
   type Plugin,
 } from '@sluice/core';
+import { maskUrl } from '@sluice/core/internal';
 import { answerText } from './answer-text.js';
 import { semanticSkipReason } from './eligibility.js';
 import { createEmbedder } from './embeddings/create-embedder.js';
@@ -101,7 +102,7 @@ export class SemanticCachePlugin implements Plugin {
     } catch (error) {
       // A wrong answer (a status, another length) is a wrong configuration; no answer is an outage.
       if (!unanswered(error)) throw error;
-      const reason = (error as Error).message;
+      const reason = failureReason(error);
       const configured = this.options.store.vectorSize;
       if (configured !== undefined) {
         // The embedder checks every reply against the configured length instead.
@@ -130,7 +131,7 @@ export class SemanticCachePlugin implements Plugin {
         this.onRestore,
       );
     } catch (error) {
-      const reason = (error as Error).message;
+      const reason = failureReason(error);
       if (!this.options.failOpen && kernel.mode === 'enforce') throw new Error(`vectordb: ${reason}`, { cause: error });
       kernel.logger.error(
         { dependency: 'vectordb', reason },
@@ -302,8 +303,9 @@ export class SemanticCachePlugin implements Plugin {
   #fault(exchange: Exchange, operation: 'embed' | 'search' | 'store', error: unknown, swallow = false): undefined {
     const kernel = this.#requireKernel();
     this.#metrics!.fault(exchange.mode, operation);
+    const reason = failureReason(error);
     if (operation !== 'embed') {
-      this.#down = (error as Error).message;
+      this.#down = reason;
       this.#faults += 1;
     }
     kernel.logger.warn(
@@ -311,7 +313,7 @@ export class SemanticCachePlugin implements Plugin {
         dependency: operation === 'embed' ? 'embedding' : 'vectordb',
         operation,
         trace_id: exchange.traceId,
-        reason: (error as Error).message,
+        reason,
       },
       'semantic cache step failed',
     );
@@ -383,6 +385,11 @@ export class SemanticCachePlugin implements Plugin {
     if (this.#kernel === undefined) throw new Error(`${PLUGIN_NAME}: apply(kernel) must run before start()`);
     return this.#kernel;
   }
+}
+
+/** A failure as logs and health show it: a store or a proxy in front of it may quote a URL with its credentials. */
+function failureReason(error: unknown): string {
+  return maskUrl((error as Error).message);
 }
 
 /** The embedding endpoint gave no answer at all: down, unreachable or too slow (not a status or a bad reply). */

@@ -2,6 +2,7 @@
  * How the semantic cache keeps an in-process store on disk: autosaves, the hand-over of its directory to
  * the runtime a reload starts, and the final save (or none, after a hand-over). Remote stores need none.
  */
+import { maskUrl } from '@sluice/core/internal';
 import type { Logger } from 'pino';
 import type { BoundedStore } from './bounded-store.js';
 import type { OpenedStore } from './semantic-store.js';
@@ -39,7 +40,7 @@ export class StoreKeeping {
     try {
       await (this.bounded ?? this.opened).save();
     } catch (error) {
-      this.logger.error({ dependency: 'vectordb', reason: (error as Error).message }, 'semantic cache save failed');
+      this.logger.error({ dependency: 'vectordb', reason: maskUrl((error as Error).message) }, 'semantic cache save failed');
     }
   }
 
