@@ -1,7 +1,15 @@
 /** Reads and validates the gateway's config file against every directive the preset knows. */
 import { readFile } from 'node:fs/promises';
 import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
-import { byPosition, coreDirectives, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/core/internal';
+import {
+  byPosition,
+  coreDirectives,
+  formatLocation,
+  hasUrlCredentials,
+  loadPluginBlocks,
+  parseConfig,
+  resolveConfig,
+} from '@sluice/core/internal';
 import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
@@ -65,4 +73,37 @@ export async function parseGatewayConfig(text: string, file: string, options: Lo
   const problem = semanticConfigProblem(config);
   if (problem !== undefined) throw new ConfigError(`${file}: ${problem}`);
   return config.withPlugins(plugins.blocks);
+}
+
+/** URL directives whose userinfo is not sent, each with the directive its key belongs in. Redis URLs are not here: their password is used. */
+const KEY_DIRECTIVE_OF: Readonly<Record<string, string>> = {
+  upstream_base_url: 'upstream_api_key',
+  embedding_base_url: 'embedding_api_key',
+  vectordb_url: 'vectordb_api_key',
+  security_guard_url: 'security_guard_api_key',
+  privacy_guard_url: 'privacy_guard_api_key',
+  usage_guard_url: 'usage_guard_api_key',
+  audit_url: 'audit_api_key',
+};
+
+/**
+ * One warning per URL directive of `config` that carries credentials the gateway never sends: its HTTP
+ * clients call the origin and path alone and authenticate with the key directive. Such a file is accepted
+ * (summaries, logs and `--print-config` mask them), but each is named at the start, `--test-config` and a
+ * reload, so the key ends up where it is used. The URL is not quoted: even its user name may be a token.
+ * @example
+ * urlCredentialWarnings(config);
+ * // ['gateway.conf:2:1: upstream_base_url carries credentials (user:password@), which are never sent; put the key in upstream_api_key']
+ */
+export function urlCredentialWarnings(config: ResolvedConfig): string[] {
+  const warnings: string[] = [];
+  for (const [directive, keyDirective] of Object.entries(KEY_DIRECTIVE_OF)) {
+    const value = config.get<unknown>(directive);
+    if (typeof value !== 'string' || !hasUrlCredentials(value)) continue;
+    const loc = config.loc(directive);
+    warnings.push(
+      `${loc === undefined ? config.file : formatLocation(loc)}: ${directive} carries credentials (user:password@), which are never sent; put the key in ${keyDirective}`,
+    );
+  }
+  return warnings;
 }

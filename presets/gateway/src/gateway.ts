@@ -7,7 +7,7 @@ import { applyServerTimeouts, isJsonContentType, serveChatCompletion } from '@sl
 import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
-import { loadGatewayConfig } from './config.js';
+import { loadGatewayConfig, urlCredentialWarnings } from './config.js';
 import { parseListenAddr } from './directives.js';
 import { httpHygieneMetrics, type HttpHygieneMetrics } from './http-hygiene-metrics.js';
 import { buildRuntime, type PluginFactory, type Runtime } from './runtime.js';
@@ -131,6 +131,7 @@ export class Gateway implements GatewayState {
     let next: Runtime;
     try {
       const config = await loadGatewayConfig(this.#configFile);
+      for (const warning of urlCredentialWarnings(config)) this.logger.warn(warning);
       next = buildRuntime(config, { logger: this.logger, metrics: this.metrics }, this.#composed);
       // The next runtime opens the in-process semantic store from disk: this one writes its entries there
       // first and then leaves the directory to it.
