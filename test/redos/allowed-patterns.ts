@@ -30,6 +30,7 @@ export const DYNAMIC_SITES: ReadonlyMap<string, string> = new Map([
   ['plugins/privacy-guard/src/engine/detectors/iban.ts', 'a copy of the iban detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/detector.ts', 'a copy of a detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/pattern.ts', 'policy file patterns, analysed when the policy loads'],
+  ['plugins/security-guard/src/engine/request-rules.ts', 'AI_BEFORE, run on at most 120 characters before a match'],
   ['plugins/security-guard/src/engine/rule.ts', 'rule table and policy file patterns, judged here and when the policy loads'],
   ['plugins/usage-guard/src/policy/parse-policy.ts', 'escaped keywords (judged here) and policy patterns (analysed at load)'],
 ]);

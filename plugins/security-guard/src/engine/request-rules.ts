@@ -40,6 +40,14 @@ const EXTRACT = r`(?:reveal|print|show|display|output|repeat|recite|dump|leak|ex
 const OWN_PROMPT = r`(?:system\s+prompts?|prompts?|instructions|system\s+message|directives|pre-?prompt|initial\s+(?:prompt|message)|programming|configuration|rules|guidelines)`;
 const PROMPT_ADJ = r`(?:(?:full|entire|complete|exact|original|initial|first|hidden|secret|internal|system|developer|confidential|underlying|real|actual|verbatim|raw|current|starting)\s+)`;
 
+/** An AI named before a match, in the same sentence and line, ending at most 40 characters before it. */
+const AI_BEFORE = new RegExp(String.raw`\b${AI}\b[^.\n]{0,40}$`, 'i');
+
+/** Reads a bounded window before the match, so each match costs the same however long the text. */
+function saidOfAnAI(match: RegExpExecArray): boolean {
+  return AI_BEFORE.test(match.input.slice(Math.max(0, match.index - 120), match.index));
+}
+
 /** How far into a comment its words are looked for. */
 const COMMENT_READ = 600;
 const COMMENT_ADDRESSEE = /\b(?:assistants?|AIs?|LLMs?|models?|chatbots?|GPT|agents?)\b/i;
@@ -186,11 +194,13 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     severity: 'medium',
     stage: 'request',
     description: 'An instruction that the model must never refuse.',
+    accept: (match) => match.groups?.never_refuses === undefined || saidOfAnAI(match),
     pattern: [
       r`\b(?:never|don'?t|do\s+not|must\s+not|mustn'?t|cannot|can'?t|won'?t|will\s+not|shall\s+not|should\s+not|shouldn'?t)\s+(?:ever\s+)?refuse\b`,
       r`\bno\s+refusals?\b`,
       r`\bwithout\s+(?:ever\s+)?refusing\b`,
-      r`\b${AI}\b[^.\n]{0,40}\bnever\s+refuses\b`,
+      // "… never refuses" after an AI within 40 characters: the words before are checked in code.
+      r`\b(?<never_refuses>never\s+refuses)\b`,
       r`\bmust\s+comply\s+with\s+(?:every|all|any)\b`,
     ].join('|'),
   },
