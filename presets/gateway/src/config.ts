@@ -1,4 +1,4 @@
-/** Reads and validates the gateway's config file against every directive the preset knows. */
+/** Reads and validates the gateway's config file against every directive the preset knows, and names what it accepts with a warning. */
 import { readFile } from 'node:fs/promises';
 import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
 import {
