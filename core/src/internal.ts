@@ -49,6 +49,7 @@ export {
   applyServerTimeouts,
   describeContentType,
   isJsonContentType,
+  notJsonMessage,
   DEFAULT_SERVER_TIMEOUTS,
   type ConnectionTimeoutPhase,
   type ServerTimeouts,

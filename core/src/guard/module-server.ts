@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, describeContentType, isJsonContentType } from '../host/http-hygiene.js';
+import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, isJsonContentType, notJsonMessage } from '../host/http-hygiene.js';
 
 /**
  * A route of a module: the parsed request body (a JSON object) in, the reply body out. Throw a
@@ -113,11 +113,7 @@ export async function startModuleServer(options: ModuleServerOptions): Promise<M
       const type = req.headers['content-type'];
       if (!isJsonContentType(type)) {
         options.onRefused?.('unsupported_media_type');
-        return reply(
-          res,
-          415,
-          error('unsupported_media_type', `Content-Type must be application/json, not ${describeContentType(type)}.`),
-        );
+        return reply(res, 415, error('unsupported_media_type', notJsonMessage(type)));
       }
       const body = await readObject(req, limit);
       return reply(res, 200, await route(body));

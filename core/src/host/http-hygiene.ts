@@ -21,9 +21,22 @@ export function isJsonContentType(value: string | readonly string[] | undefined)
   return typeof value === 'string' && JSON_MEDIA_TYPE.test(value.trimStart());
 }
 
-/** The content type as a client sent it, cut short and quoted, for a refusal's message. */
+/** The content type as a client sent it, cut short and quoted, for a refusal's message; `missing` when there is none. */
 export function describeContentType(value: string | readonly string[] | undefined): string {
   return typeof value === 'string' && value.trim() !== '' ? JSON.stringify(value.trim().slice(0, 64)) : 'missing';
+}
+
+/**
+ * The sentence a 415 answers with, naming what was sent.
+ * @example
+ * notJsonMessage('text/plain'); // 'Content-Type must be application/json, not "text/plain".'
+ * notJsonMessage(undefined); // 'Content-Type must be application/json; the request has none.'
+ */
+export function notJsonMessage(value: string | readonly string[] | undefined): string {
+  const shown = describeContentType(value);
+  return shown === 'missing'
+    ? 'Content-Type must be application/json; the request has none.'
+    : `Content-Type must be application/json, not ${shown}.`;
 }
 
 /**

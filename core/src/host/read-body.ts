@@ -1,7 +1,7 @@
 /** Reads a JSON request body with a size limit, answering with the right gateway error. */
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../errors.js';
-import { describeContentType, isJsonContentType } from './http-hygiene.js';
+import { isJsonContentType, notJsonMessage } from './http-hygiene.js';
 import { readLimitedText, type BodyReadErrors } from './read-limited.js';
 
 /**
@@ -12,9 +12,7 @@ export function readBodyText(request: IncomingMessage, limitBytes: number): Prom
   // A missing type is refused too: with it or a form type, a web page can post here without a CORS preflight.
   const type = request.headers['content-type'];
   if (!isJsonContentType(type)) {
-    throw new GatewayError('unsupported_media_type', {
-      message: `Content-Type must be application/json, not ${describeContentType(type)}.`,
-    });
+    throw new GatewayError('unsupported_media_type', { message: notJsonMessage(type) });
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);

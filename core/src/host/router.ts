@@ -7,7 +7,7 @@ import type { Kernel } from '../kernel.js';
 import { chatCompletionsHandler } from './chat-route.js';
 import { clientSignal, lowerCaseHeaders } from './client.js';
 import { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
-import { describeContentType, isJsonContentType } from './http-hygiene.js';
+import { isJsonContentType, notJsonMessage } from './http-hygiene.js';
 import { writeError } from './write-error.js';
 import { errorsCounter } from '../kernel-metrics.js';
 
@@ -29,9 +29,7 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
         // A POST a page could send without a CORS preflight (no type, a form type) never reaches a plugin.
         const type = ctx.req.headers['content-type'];
         if (route.method === 'POST' && !isJsonContentType(type)) {
-          throw new GatewayError('unsupported_media_type', {
-            message: `Content-Type must be application/json, not ${describeContentType(type)}.`,
-          });
+          throw new GatewayError('unsupported_media_type', { message: notJsonMessage(type) });
         }
         const reply = await route.handle({ headers: lowerCaseHeaders(ctx.req.headers), signal: clientSignal(ctx.res) });
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);

@@ -1,6 +1,6 @@
 /** Reads a JSON request body under the size limit; every failure is a service error with its status. */
 import type { IncomingMessage } from 'node:http';
-import { describeContentType, isJsonContentType, readLimitedText } from '@sluice/core/internal';
+import { isJsonContentType, notJsonMessage, readLimitedText } from '@sluice/core/internal';
 import { ServiceError } from '../service-error.js';
 
 /**
@@ -35,7 +35,7 @@ export async function readJson(request: IncomingMessage, limitBytes: number): Pr
  * send across sites without a CORS preflight, so none of them reaches a route.
  */
 export function notJson(type: string | readonly string[] | undefined): ServiceError {
-  return new ServiceError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, not ${describeContentType(type)}.`, {
+  return new ServiceError('UNSUPPORTED_MEDIA_TYPE', notJsonMessage(type), {
     field: 'Content-Type',
   });
 }
