@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { applyServerTimeouts, isJsonContentType, type ConnectionTimeoutPhase } from '@sluice/core/internal';
+import { applyServerTimeouts, isJsonContentType, notJsonMessage, type ConnectionTimeoutPhase } from '@sluice/core/internal';
 import { eventually, neverReading, rawPost, slowBody, slowHeaders } from './slow-clients.js';
 
 const BIG = Buffer.alloc(64 * 1024 * 1024, 'a');
@@ -32,6 +32,13 @@ describe('host: http hygiene', () => {
     ]) {
       it(`refuses ${JSON.stringify(type)}`, () => assert.equal(isJsonContentType(type), false));
     }
+  });
+
+  it('notJsonMessage names what was sent, cut short, or that nothing was', () => {
+    assert.equal(notJsonMessage('text/plain'), 'Content-Type must be application/json, not "text/plain".');
+    assert.equal(notJsonMessage(undefined), 'Content-Type must be application/json; the request has none.');
+    assert.equal(notJsonMessage('  '), 'Content-Type must be application/json; the request has none.');
+    assert.ok(notJsonMessage(`text/${'x'.repeat(500)}`).length < 120);
   });
 
   describe('applyServerTimeouts on a real server', () => {
