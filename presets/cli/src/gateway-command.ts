@@ -2,7 +2,7 @@
 import { ConfigError, type Mode, type ResolvedConfig } from '@sluice/core';
 import { maskUrl, printConfig, progressWanted } from '@sluice/core/internal';
 import { savedStoreProblem } from '@sluice/plugin-semantic-cache';
-import { GATEWAY_DIRECTIVE_SETS, loadGatewayConfig } from '@sluice/preset-gateway';
+import { GATEWAY_DIRECTIVE_SETS, loadGatewayConfig, urlCredentialWarnings } from '@sluice/preset-gateway';
 import { CommandError, UsageError } from './command-error.js';
 import { parseCommandLine } from './command-line.js';
 import { configFailure, DEFAULT_CONFIG_FILE } from './gateway-failure.js';
@@ -11,7 +11,6 @@ import { serveGateway } from './gateway-serve.js';
 import { startProblem } from './gateway-test-config.js';
 import { renderHelp, type CommandHelp } from './help.js';
 import { progressStream, type Output } from './output.js';
-import { urlCredentialWarnings } from './url-credentials.js';
 
 const COMMAND = 'sluice gateway';
 

@@ -1,12 +1,11 @@
 /** `sluice gateway` serving: start, listen, print where and what is on, then run until a signal. */
 import type { ResolvedConfig } from '@sluice/core';
 import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
-import { Gateway, startupSummary } from '@sluice/preset-gateway';
+import { Gateway, startupSummary, urlCredentialWarnings } from '@sluice/preset-gateway';
 import { listenFailure, startFailure } from './gateway-failure.js';
 import { progressStream, type Output } from './output.js';
 import { RestoreDisplay } from './restore-progress.js';
 import { untilSignalled } from './until-signalled.js';
-import { urlCredentialWarnings } from './url-credentials.js';
 
 /**
  * Resolves with the exit code once a signal has stopped the gateway. With `progress`, the in-process

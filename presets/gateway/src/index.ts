@@ -7,6 +7,7 @@ export {
   GATEWAY_DIRECTIVE_SETS,
   loadGatewayConfig,
   parseGatewayConfig,
+  urlCredentialWarnings,
   type LoadOptions,
 } from './config.js';
 export { gatewayDirectives, parseListenAddr } from './directives.js';

@@ -12,6 +12,8 @@ const KEY_DIRECTIVES = directives.filter(([name]) => /(^|_)(api_)?key$/.test(nam
 /** A URL with every kind of credential, numbered so a leak names its directive. */
 function urlWithSecrets(name: string, n: number): string {
   const scheme = name.includes('kv') ? 'rediss' : 'https';
+  // A Qdrant URL names a host and port only: its directive refuses a path or query.
+  if (name === 'vectordb_url') return `${scheme}://user-${n}:password-${n}@host-${n}.example:6380`;
   return `${scheme}://user-${n}:password-${n}@host-${n}.example:6380/v1?api_key=query-key-${n}&page=2`;
 }
 

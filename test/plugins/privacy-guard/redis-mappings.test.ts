@@ -84,7 +84,7 @@ describe('privacy guard: Redis unreachable', () => {
     await assert.rejects(
       privacyKernel({ url: 'local', kvUrl: url, timeoutSeconds: 0.2 }),
       (error: Error) =>
-        /plugin "privacy-guard" failed to start: Redis at redis:\/\/:\*\*\*\*@127\.0\.0\.1:\d+/.test(error.message) &&
+        /plugin "privacy-guard" failed to start: Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+/.test(error.message) &&
         !error.message.includes('secret-pass'),
     );
   });
