@@ -54,7 +54,10 @@ export interface ServerTimeouts {
   readonly requestMs: number;
   /** Idle time kept between two requests of a connection (Node's `keepAliveTimeout`). */
   readonly keepAliveMs: number;
-  /** For a response write the client does not take (the socket buffer stays full) to drain. */
+  /**
+   * For a response write the client does not take: while the socket buffer stays full and no byte of it
+   * goes out for this long, the connection is destroyed.
+   */
   readonly sendMs: number;
 }
 
@@ -74,7 +77,7 @@ export type ConnectionTimeoutPhase = 'headers' | 'body' | 'send';
 
 /**
  * Sets the timeouts on a server that does not listen yet, checks them a few times per shortest timeout,
- * and destroys a connection whose response writes stay stalled for `sendMs`. `onTimeout` is called once
+ * and destroys a connection whose response writes make no progress for `sendMs`. `onTimeout` is called once
  * per connection closed, e.g. to count it. A request timed out before any byte of a response was
  * written gets Node's 408.
  * @example
@@ -107,6 +110,17 @@ export function applyServerTimeouts(
 }
 
 /** A fraction of the timeout, so a connection closes within a quarter of it late, and never busier than 20 times a second. */
+/**
+ * Bytes written but not yet taken by the kernel: the stream's buffer, plus what libuv still holds of the
+ * write in progress, which shrinks as a slow reader takes it (the stream's count moves only once a whole
+ * write is done).
+ */
+function pendingBytes(socket: Socket): number {
+  const handle = (socket as Socket & { _handle?: { writeQueueSize?: unknown } | null })._handle;
+  const queued = typeof handle?.writeQueueSize === 'number' ? handle.writeQueueSize : 0;
+  return socket.writableLength + queued;
+}
+
 function checkingInterval(shortestMs: number): number {
   return Math.min(1000, Math.max(50, Math.floor(shortestMs / 4)));
 }
@@ -142,31 +156,34 @@ function watchRequestTimeouts(server: Server, onTimeout: (phase: ConnectionTimeo
 /**
  * A write that does not fit the socket buffer returns false until 'drain'; a client that stops reading
  * never lets it come, and the response stays in memory. Each connection is looked at a few times per
- * `sendMs`; one whose writes have waited for 'drain' that long is destroyed, freeing what it held. A
- * connection that is only quiet (the answer is still being made, e.g. a slow upstream) is left alone.
+ * `sendMs`; one whose writes have waited for 'drain' that long without a byte going out is destroyed,
+ * freeing what it held. Progress restarts the wait, as nginx's send_timeout does, so a large answer to a
+ * slow reader is not cut; a connection that is only quiet (the answer is still being made, e.g. a slow
+ * upstream) is left alone.
  */
 function guardSends(server: Server, sendMs: number, onTimeout: () => void): void {
   const sockets = new Set<Socket>();
-  const stalledSince = new Map<Socket, number>();
+  const stalled = new Map<Socket, { since: number; pending: number }>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
-    socket.on('drain', () => stalledSince.delete(socket));
+    socket.on('drain', () => stalled.delete(socket));
     socket.once('close', () => {
       sockets.delete(socket);
-      stalledSince.delete(socket);
+      stalled.delete(socket);
     });
   });
   const sweep = () => {
     const now = Date.now();
     for (const socket of sockets) {
       if (!socket.writableNeedDrain || socket.destroyed) {
-        stalledSince.delete(socket);
+        stalled.delete(socket);
         continue;
       }
-      const since = stalledSince.get(socket);
-      if (since === undefined) stalledSince.set(socket, now);
-      else if (now - since >= sendMs) {
-        stalledSince.delete(socket);
+      const pending = pendingBytes(socket);
+      const seen = stalled.get(socket);
+      if (seen === undefined || pending < seen.pending) stalled.set(socket, { since: now, pending });
+      else if (now - seen.since >= sendMs) {
+        stalled.delete(socket);
         onTimeout();
         socket.destroy();
       }

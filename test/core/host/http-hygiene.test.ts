@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyServerTimeouts, isJsonContentType, notJsonMessage, type ConnectionTimeoutPhase } from '@sluice/core/internal';
 import { eventually, neverReading, rawPost, slowBody, slowHeaders } from './slow-clients.js';
 
 const BIG = Buffer.alloc(64 * 1024 * 1024, 'a');
+const MEDIUM = Buffer.alloc(24 * 1024 * 1024, 'b');
 
 describe('host: http hygiene', () => {
   describe('isJsonContentType', () => {
@@ -54,6 +55,7 @@ describe('host: http hygiene', () => {
         req.on('end', () => {
           const body = Buffer.concat(chunks).toString();
           if (req.url === '/big') return void res.writeHead(200, { 'content-length': BIG.length }).end(BIG);
+          if (req.url === '/medium') return void res.writeHead(200, { 'content-length': MEDIUM.length }).end(MEDIUM);
           if (req.url === '/slow') return void setTimeout(() => res.end('late but fine'), 1500);
           res.end(body);
         });
@@ -103,6 +105,30 @@ describe('host: http hygiene', () => {
       const reply = await fetch(`${url}/slow`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
       assert.equal(reply.status, 200);
       assert.equal(await reply.text(), 'late but fine');
+      assert.deepEqual(phases, []);
+    });
+
+    it('lets a large response through to a client that reads it slowly, taking longer than the send timeout', async () => {
+      const started = Date.now();
+      const read = await new Promise<number>((resolve, reject) => {
+        get(`${url}/medium`, (response) => {
+          let bytes = 0;
+          let sincePause = 0;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            sincePause += chunk.length;
+            if (sincePause >= 1024 * 1024) {
+              sincePause = 0;
+              response.pause();
+              setTimeout(() => response.resume(), 150);
+            }
+          });
+          response.on('end', () => resolve(bytes));
+          response.on('error', reject);
+        }).on('error', reject);
+      });
+      assert.equal(read, MEDIUM.length);
+      assert.ok(Date.now() - started > 1000, 'the reading took longer than the 400 ms send timeout');
       assert.deepEqual(phases, []);
     });
 
