@@ -32,6 +32,10 @@ function collapseSpaces(text: string): string {
 
 const LETTER_BESIDE_DIGIT = /[a-z][0-9@$]|[0-9@$][a-z]/i;
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
+/** LEET by character code; digits without a replacement (2, 6, 8, 9) stay as they are. */
+const LEET_CODES: ReadonlyMap<number, number> = new Map(
+  Object.entries(LEET).map(([from, to]) => [from.charCodeAt(0), to.charCodeAt(0)]),
+);
 
 /**
  * Undoes cheap obfuscations of a folded text (see `foldText`): letters split by dots, dashes or similar
@@ -48,22 +52,45 @@ export function deobfuscate(folded: string): string | undefined {
 }
 
 /**
- * Leetspeak undone in words that mix letters and digits. Built piece by piece rather than with a
- * replace callback per word: on a long text of short words that is several times slower and grows
- * faster than the text.
+ * Leetspeak undone in words (runs of letters, digits, `@` and `$`) that mix letters with the others.
+ * One pass over the character codes into one buffer: rebuilding a long text word by word allocates a
+ * string per word, and the collections that follow grow with the text already built.
  */
 function unleet(text: string): string {
   // A word mixing letters and digits has a letter beside a digit; without one nothing changes.
   if (!LETTER_BESIDE_DIGIT.test(text)) return text;
-  let out = '';
-  let copied = 0;
-  for (const match of text.matchAll(/[a-z0-9@$]+/gi)) {
-    const word = match[0];
-    if (!/[a-z]/i.test(word) || !/[0-9@$]/.test(word)) continue;
-    out += text.slice(copied, match.index) + word.replace(/[0-9@$]/g, (c) => LEET[c] ?? c);
-    copied = match.index + word.length;
+  const codes = new Uint16Array(text.length);
+  let changed = false;
+  let i = 0;
+  while (i < text.length) {
+    const start = i;
+    let letter = false;
+    let other = false;
+    for (; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      codes[i] = code;
+      const isLetter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+      if (isLetter) letter = true;
+      else if (LEET_CODES.has(code) || (code >= 48 && code <= 57)) other = true;
+      else break;
+    }
+    if (letter && other) {
+      for (let j = start; j < i; j += 1) {
+        const replacement = LEET_CODES.get(codes[j]!);
+        if (replacement !== undefined) {
+          codes[j] = replacement;
+          changed = true;
+        }
+      }
+    }
+    if (i < text.length) codes[i] = text.charCodeAt(i);
+    i += 1;
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  if (!changed) return text;
+  // In chunks (an argument list has a limit); a decoder would replace lone surrogates.
+  let out = '';
+  for (let k = 0; k < codes.length; k += 8192) out += String.fromCharCode(...codes.subarray(k, k + 8192));
+  return out;
 }
 
 /** Blobs long enough to carry a sentence; shorter runs are words or ids. */
