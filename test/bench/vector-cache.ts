@@ -154,7 +154,7 @@ function progress(message: string): void {
 }
 
 async function post(url: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST' });
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }

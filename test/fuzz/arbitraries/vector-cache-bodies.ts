@@ -146,7 +146,7 @@ function refusalsOf(spec: EndpointSpec, base: Entries): fc.Arbitrary<Refusal> {
     fc.constant({ why: 'over the body limit', status: 413, body: objectText([...base, ['pad', `"${'x'.repeat(1_100_000)}"`]]) }),
     fc
       .constantFrom(...OTHER_TYPES)
-      .map((type) => ({ why: 'not JSON by its Content-Type', status: 400, body: text, contentType: type })),
+      .map((type) => ({ why: 'not JSON by its Content-Type', status: 415, body: text, contentType: type })),
     fc.constantFrom<KeyUse>('none', 'wrong').map((key) => ({ why: `key ${key}`, status: 401, body: text, key })),
   ];
   if (required.length > 0) {

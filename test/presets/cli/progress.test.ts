@@ -30,7 +30,10 @@ const insert = (url: string, id: number) =>
 async function snapshotAndLog(dataDir: string, saved: number[], logged: number[]): Promise<void> {
   const { child, url } = await vectorCache(dataDir);
   for (const id of saved) assert.equal((await insert(url, id)).status, 200);
-  assert.equal((await fetch(`${url}/v1/snapshot/save`, { method: 'POST' })).status, 200);
+  assert.equal(
+    (await fetch(`${url}/v1/snapshot/save`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status,
+    200,
+  );
   for (const id of logged) assert.equal((await insert(url, id)).status, 200);
   // No final save: the logged writes stay in the log for the next start to replay.
   child.signal('SIGKILL');
