@@ -10,6 +10,11 @@ export const NOT_CLIENT_TEXT: ReadonlyMap<string, string> = new Map([
   ['core/src/guard/guard-call.ts \\/+$', 'trims a configured base URL'],
   ['core/src/provider-base-url.ts \\/+$', 'trims a configured base URL'],
   ['plugins/audit-sink/src/batch.ts \\/+$', 'trims the configured audit module URL'],
+  // ${NAME} and ${NAME:-default} references in the configuration file.
+  [
+    'core/src/config/interpolate.ts \\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\\}|\\$\\{',
+    'expands references in the configuration file',
+  ],
   // Trailing colons of a configured Redis key prefix.
   ['plugins/exact-cache/src/redis-store.ts :+$', 'trims the configured Redis key prefix'],
   ['plugins/privacy-guard/src/engine/redis-mapping-store.ts :+$', 'trims the configured Redis key prefix'],
@@ -30,32 +35,23 @@ export const DYNAMIC_SITES: ReadonlyMap<string, string> = new Map([
   ['plugins/privacy-guard/src/engine/detectors/iban.ts', 'a copy of the iban detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/detector.ts', 'a copy of a detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/pattern.ts', 'policy file patterns, analysed when the policy loads'],
+  ['core/src/config/key-redaction.ts', 'an alternation of escaped fixed pieces of the configured keys: literal strings'],
   ['plugins/security-guard/src/engine/request-rules.ts', 'AI_BEFORE, run on at most 120 characters before a match'],
   ['plugins/security-guard/src/engine/rule.ts', 'rule table and policy file patterns, judged here and when the policy loads'],
   ['plugins/usage-guard/src/policy/parse-policy.ts', 'escaped keywords (judged here) and policy patterns (analysed at load)'],
 ]);
 
 /**
- * Patterns that meet client text and are not yet shown linear: each is skipped with its reason and
- * named in the test's output, so the list can only be shortened knowingly. The request rules are
- * long alternations whose analysis runs out of time or finds growth on runs of whitespace and
- * newlines, which the engine's normalisation shortens (runs of spaces and tabs become one space)
- * but does not remove (newlines stay).
+ * Patterns that meet client text and are not yet shown linear by the analysis: each is skipped with
+ * its reason and named in the test's output, so the list can only be shortened knowingly. The three
+ * request rules repeat only bounded pieces from each start (at most 19 words, or 80 to 160 characters
+ * of a line), so a scan costs a bounded amount per position, but recheck runs out of time (4 minutes
+ * tried) before it can show so; `npm run bench -- scan-growth` times them.
  */
 export const NOT_YET_LINEAR: ReadonlyMap<string, string> = new Map([
-  ...[
-    'injection.ignore_instructions',
-    'injection.ignore_instructions_multilingual',
-    'injection.override_own_rules',
-    'jailbreak.no_restrictions',
-    'jailbreak.disable_safety',
-    'jailbreak.authority_claim',
-    'jailbreak.refusal_suppression',
-    'jailbreak.role_play',
-    'extraction.system_prompt',
-    'injection.hidden_comment',
-    'encoded.decode_and_follow',
-  ].map((id): [string, string] => [`security ${id}`, 'request rule: rewrite into linear alternatives pending']),
+  ['security jailbreak.no_restrictions', 'alternatives 4 and 5 (a persona frame, then up to 19 words): analysis times out'],
+  ['security jailbreak.authority_claim', 'alternative 1 (a claimed author, then up to 160 characters): analysis times out'],
+  ['security encoded.decode_and_follow', 'one anchored alternative (a verb, then up to 80 characters): analysis times out'],
   // Scans the visible ends of a masked key in provider error text; quadratic on runs of "-".
   ['core/src/config/key-redaction.ts [\\w-]*$', 'owned by core config: a backward loop instead of the pattern is needed'],
 ]);

@@ -260,7 +260,7 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     stage: 'request',
     description: 'A forged system turn or end-of-input marker inside user text.',
     pattern: [
-      r`(?:^|\n)[ \t]*(?:#{1,6}[ \t]*|\*{1,2}|\[|<|-{2,}[ \t]*)?system(?:[ \t]+(?:override|message|prompt|note|update|instructions?|notice|alert|command))?[ \t]*(?:\]|>|\*{1,2})?[ \t]*:[^\n]{0,200}?\b(?:you|assistant|AI|model|user|instructions?|rules?|polic(?:y|ies)|must|comply|ignore|override|disable|reveal|respond|answer|allowed|permitted|restrictions?)\b`,
+      r`(?:^|\n)[ \t]*(?:#{1,6}[ \t]*|\*{1,2}|\[|<|-{2,}[ \t]*)?system(?:[ \t]+(?:override|message|prompt|note|update|instructions?|notice|alert|command))?[ \t]*(?:(?:\]|>|\*{1,2})[ \t]*)?:[^\n]{0,200}?\b(?:you|assistant|AI|model|user|instructions?|rules?|polic(?:y|ies)|must|comply|ignore|override|disable|reveal|respond|answer|allowed|permitted|restrictions?)\b`,
       r`\[\s*system\s*\]\s*\(\s*#`,
       r`<\/?(?:system|system_prompt|developer_instructions)>|<\/(?:user|human|input)>\s*<(?:system|assistant|instructions?)>`,
       r`\bend\s+of\s+(?:the\s+)?user(?:'s)?\s+(?:input|prompt|message|query|turn)\b`,
