@@ -1,7 +1,7 @@
 /** The HTTP edges of the audit module: keys compared in constant time, bounded bodies, JSON replies. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeContentType, isJsonContentType } from '@sluice/core/internal';
+import { isJsonContentType, notJsonMessage } from '@sluice/core/internal';
 import { AuditRequestError, errorBody } from './audit-errors.js';
 
 /** A key reduced to a fixed-length digest, so comparing it takes the same time whatever is presented. */
@@ -46,11 +46,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const type = req.headers['content-type'];
   if (!isJsonContentType(type)) {
     req.resume();
-    throw new AuditRequestError(
-      415,
-      'unsupported_media_type',
-      `Content-Type must be application/json, not ${describeContentType(type)}.`,
-    );
+    throw new AuditRequestError(415, 'unsupported_media_type', notJsonMessage(type));
   }
   const tooLarge = () => new AuditRequestError(413, 'too_large', `The body is larger than ${limit} bytes.`);
   const declared = Number(req.headers['content-length'] ?? 0);
