@@ -2,7 +2,7 @@
  * The privacy guard module over HTTP: `POST /v1/scan` and `POST /v1/restore` on the contract, served by
  * the engine, the key checked by core's module server. `sluice guard privacy` runs this.
  */
-import { ModuleRequestError, startModuleServer, type ModuleServer } from '@sluice/core';
+import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/core';
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { RestoreRequestSchema, ScanRequestSchema } from './contract.js';
@@ -22,6 +22,8 @@ export interface PrivacyGuardServerOptions {
   readonly kvKeyPrefix?: string | undefined;
   /** How long a mapping can be restored. Default 3600. */
   readonly mappingTtlSeconds?: number | undefined;
+  /** Header, whole-request, keep-alive and send timeouts in milliseconds; each left out keeps the module server's default. */
+  readonly timeouts?: ModuleServerOptions['timeouts'];
   readonly logger?: (StoreLogger & { error(details: object, message: string): void }) | undefined;
 }
 
@@ -44,6 +46,7 @@ export async function startPrivacyGuardServer(options: PrivacyGuardServerOptions
     server = await startModuleServer({
       listen: options.listen,
       apiKey: options.apiKey,
+      ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       routes: {
         '/v1/scan': (body) => engine.scan(checked(ScanRequestSchema, body)),
         '/v1/restore': (body) => engine.restore(checked(RestoreRequestSchema, body)),

@@ -2,7 +2,7 @@
  * The security guard module: the engine served over the contract (`POST /v1/scan`, key in `x-api-key`),
  * for `sluice guard security` and for any gateway that speaks the contract.
  */
-import { ModuleRequestError, startModuleServer, type ModuleServer } from '@sluice/core';
+import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/core';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { SecurityGuardMode, SecurityScanRequest } from './contract.js';
@@ -36,6 +36,8 @@ export interface SecurityGuardServerOptions {
   /** Where `SVC_SECURITY_GUARD_DEFAULT_MODE` is read (default `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly maxBodyBytes?: number;
+  /** Header, whole-request, keep-alive and send timeouts in milliseconds; each left out keeps the module server's default. */
+  readonly timeouts?: ModuleServerOptions['timeouts'];
   /** Called with failures the server answers 500 (never with request text). */
   readonly onError?: (error: unknown) => void;
 }
@@ -55,6 +57,7 @@ export async function startSecurityGuardServer(options: SecurityGuardServerOptio
     apiKey: options.apiKey,
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     routes: { '/v1/scan': (body) => engine.scan(scanRequest(body)) },
   });
 }

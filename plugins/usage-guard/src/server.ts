@@ -1,5 +1,5 @@
 /** The usage engine served over the module contract: `POST /v1/scan` (and `GET /healthz`). */
-import { ModuleRequestError, startModuleServer, type ModuleServer } from '@sluice/core';
+import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/core';
 import { Compile } from 'typebox/compile';
 import { UsageScanRequestSchema, type UsageScanRequest } from './contract.js';
 import { openUsageEngine } from './engine/open-engine.js';
@@ -18,6 +18,8 @@ export interface UsageGuardServerOptions {
   readonly kvUrl?: string | undefined;
   /** Prefix of counter keys on Redis. Default `sluice:usage:`. */
   readonly keyPrefix?: string | undefined;
+  /** Header, whole-request, keep-alive and send timeouts in milliseconds; each left out keeps the module server's default. */
+  readonly timeouts?: ModuleServerOptions['timeouts'];
   /** Called with unexpected failures (answered 500), e.g. to log them. */
   readonly onError?: (error: unknown) => void;
 }
@@ -39,6 +41,7 @@ export async function startUsageGuardServer(options: UsageGuardServerOptions): P
       apiKey: options.apiKey,
       routes: { '/v1/scan': (body) => scan(engine, body) },
       ...(options.onError ? { onError: options.onError } : {}),
+      ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     });
   } catch (error) {
     await engine.close();
