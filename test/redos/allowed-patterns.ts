@@ -36,7 +36,10 @@ export const DYNAMIC_SITES: ReadonlyMap<string, string> = new Map([
   ['plugins/privacy-guard/src/engine/detectors/detector.ts', 'a copy of a detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/pattern.ts', 'policy file patterns, analysed when the policy loads'],
   ['core/src/config/key-redaction.ts', 'an alternation of escaped fixed pieces of the configured keys: literal strings'],
-  ['plugins/security-guard/src/engine/request-rules.ts', 'AI_BEFORE, run on at most 120 characters before a match'],
+  [
+    'plugins/security-guard/src/engine/request-rules.ts',
+    'AI_BEFORE and the persona, author and decode checks: each runs on a fixed read of at most 400 characters around a match',
+  ],
   ['plugins/security-guard/src/engine/rule.ts', 'rule table and policy file patterns, judged here and when the policy loads'],
   ['plugins/usage-guard/src/policy/parse-policy.ts', 'escaped keywords (judged here) and policy patterns (analysed at load)'],
 ]);
@@ -49,9 +52,6 @@ export const DYNAMIC_SITES: ReadonlyMap<string, string> = new Map([
  * tried) before it can show so; `npm run bench -- scan-growth` times them.
  */
 export const NOT_YET_LINEAR: ReadonlyMap<string, string> = new Map([
-  ['security jailbreak.no_restrictions', 'alternatives 4 and 5 (a persona frame, then up to 19 words): analysis times out'],
-  ['security jailbreak.authority_claim', 'alternative 1 (a claimed author, then up to 160 characters): analysis times out'],
-  ['security encoded.decode_and_follow', 'one anchored alternative (a verb, then up to 80 characters): analysis times out'],
   // Scans the visible ends of a masked key in provider error text; quadratic on runs of "-".
   ['core/src/config/key-redaction.ts [\\w-]*$', 'owned by core config: a backward loop instead of the pattern is needed'],
 ]);

@@ -71,6 +71,78 @@ function commentAddressesModel(match: RegExpExecArray): boolean {
 }
 
 /**
+ * Words a persona frame (FRAME) can open with. A rule matches only the first word and checks the
+ * frame and what follows it in code: a rejected match then skips one word, not the whole frame.
+ */
+const FRAME_START = r`(?:you|as|imagine|take|adopt|assume|act(?:ing)?|pretend(?:ing)?|role|roleplay(?:ing)?|play(?:ing)?|simulate|become|respond|answer|behave|stay)`;
+
+/** How far past a frame's first word the rest of a persona jailbreak is read: about 40 words. */
+const PERSONA_READ = 400;
+/** A persona (an AI, or a named character) that lacks limits, read from the frame's first word. */
+const LIMITLESS_PERSONA = new RegExp(
+  [
+    r`^(?:${FRAME})\s+(?:`,
+    r`(?:\S+\s+){0,10}?${AI}\b(?:\s+\S+){0,6}?\s+${LACKING}\s+(?:any\s+|all\s+|the\s+|its\s+)?(?:\S+\s+){0,3}?${LIMITS}\b`,
+    r`|(?:now\s+)?(?:\S+\s+){0,3}?['"“]?[a-z][\w-]*['"”]?,?\s+(?:an?\s+\S+\s+)?(?:who|which|that)\s+(?:\S+\s+){0,4}?${LACKING}\s+(?:any\s+|all\s+|the\s+|its\s+)?(?:\S+\s+){0,3}?${LIMITS}\b`,
+    r`)`,
+  ].join(''),
+  'i',
+);
+
+/** A frame's first word opens a persona that lacks limits, within a fixed read, so each match costs the same. */
+function framesLimitlessPersona(match: RegExpExecArray): boolean | number {
+  if (match.groups?.frame === undefined) return true;
+  const persona = LIMITLESS_PERSONA.exec(match.input.slice(match.index, match.index + PERSONA_READ));
+  return persona === null ? false : match.index + persona[0].length;
+}
+
+/** How far after a claimed author an order to lift limits may start, on the same line. */
+const AUTHORITY_GAP = 160;
+/** Read past the gap, so the order's verb, words and limit are read whole. */
+const AUTHORITY_READ = AUTHORITY_GAP + 200;
+const LIFT_LIMITS = new RegExp(
+  r`^[^\n]{0,${AUTHORITY_GAP}}?\b(?:disable|deactivate|override|bypass|lift|remove|unlock|turn\s+off|suspend|ignore|disregard|waive)\s+(?:\S+\s+){0,3}?${LIMITS}`,
+  'i',
+);
+
+/** A claimed author is followed, within 160 characters of its line, by an order to lift limits. */
+function authorLiftsLimits(match: RegExpExecArray): boolean | number {
+  if (match.groups?.author === undefined) return true;
+  const end = match.index + match[0].length;
+  const order = LIFT_LIMITS.exec(match.input.slice(end, end + AUTHORITY_READ));
+  return order === null ? false : end + order[0].length;
+}
+
+/** How far after a decode verb the order to follow the result may start, on the same line. */
+const DECODE_GAP = 80;
+const FOLLOW_DECODED = new RegExp(
+  r`^[^\n]{0,${DECODE_GAP}}?\b(?:follow|execute|obey|run|carry\s+out|act\s+on|comply\s+with|do\s+(?:what|as)\s+it\s+says|treat\s+it\s+as|use\s+it\s+as)\b`,
+  'i',
+);
+/** Longest follow phrase plus the character after it, read whole past the gap. */
+const DECODE_READ = DECODE_GAP + 60;
+/** A run a base64 or similar blob is made of. */
+const ENCODED_RUN = /[A-Za-z0-9+/]{20}/;
+
+/** The last text searched for an encoded run, so a text with many decode verbs is searched once. */
+let encodedRunSeen: { input: string; found: boolean } = { input: '', found: false };
+
+function holdsEncodedRun(input: string): boolean {
+  if (encodedRunSeen.input !== input) encodedRunSeen = { input, found: ENCODED_RUN.test(input) };
+  return encodedRunSeen.found;
+}
+
+/**
+ * A decode verb is followed within 80 characters of its line by an order to obey the result, in a text
+ * that holds an encoded run. The text counts once, as the whole of it is what is to be decoded and obeyed.
+ */
+function decodedAndFollowed(match: RegExpExecArray): boolean | number {
+  const end = match.index + match[0].length;
+  const followed = FOLLOW_DECODED.test(match.input.slice(end, end + DECODE_READ)) && holdsEncodedRun(match.input);
+  return followed && match.input.length;
+}
+
+/**
  * The built-in request rules, in the order they are checked.
  * @example
  * REQUEST_RULES.map((rule) => rule.id) // ['injection.ignore_instructions', …]
@@ -142,18 +214,20 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     severity: 'high',
     stage: 'request',
     description: 'A request to act as if the model had no rules, filters or limits.',
+    accept: framesLimitlessPersona,
     pattern: [
       r`\b(?:pretend|imagine|act\s+as\s+if|acting\s+as\s+if|behave\s+as\s+if|act\s+like|behave\s+like|as\s+if|as\s+though|assume|suppose|from\s+now\s+on|from\s+here\s+on|starting\s+now|respond\s+as\s+if|answer\s+as\s+if|let'?s\s+say)\s+(?:that\s+)?you(?:'re|\s+are|\s+were|\s+have|\s+had|'ve)?\s+(?:got\s+|been\s+)?(?:no|zero|not\s+bound\s+by|free\s+(?:of|from)|without(?:\s+any)?|freed\s+from|unbound\s+by|released\s+from|no\s+longer\s+(?:bound|limited|restricted)\s+by)\s+(?:any\s+|your\s+|the\s+)?(?:\S+\s+){0,2}?${LIMITS}\b`,
       r`\bif\s+you\s+(?:had|have|were\s+without|didn'?t\s+have)\s+(?:no\s+)?(?:content|safety|ethical|moral)\s+(?:filters?|guidelines|restrictions|polic(?:y|ies)|guardrails|rules|training)\b`,
       r`\b(?:you(?:'re|\s+are)?|yourself)\s+(?:now\s+|will\s+|shall\s+)?(?:be\s+)?(?:no\s+longer|not|never)\s+(?:be\s+)?(?:bound|restricted|limited|constrained|governed|held\s+back)\s+by\s+(?:any\s+|your\s+|the\s+|its\s+)?(?:\S+\s+){0,2}?${LIMITS}\b`,
-      r`\b${FRAME}\s+(?:\S+\s+){0,10}?${AI}\b(?:\s+\S+){0,6}?\s+${LACKING}\s+(?:any\s+|all\s+|the\s+|its\s+)?(?:\S+\s+){0,3}?${LIMITS}\b`,
-      r`\b${FRAME}\s+(?:now\s+)?(?:\S+\s+){0,3}?['"“]?[a-z][\w-]*['"”]?,?\s+(?:an?\s+\S+\s+)?(?:who|which|that)\s+(?:\S+\s+){0,4}?${LACKING}\s+(?:any\s+|all\s+|the\s+|its\s+)?(?:\S+\s+){0,3}?${LIMITS}\b`,
       r`(?:^|[.:;!?]\s*)you(?:'ve|\s+have|\s+now\s+have)\s+(?:no|zero)\s+${MODEL_LIMITS}\b`,
       r`\b(?:AIs?|assistants?|chatbots?|language\s+models?|LLMs?)\s+(?:have|has|with)\s+(?:absolutely\s+)?no\s+(?:rules|restrictions|filters|guidelines|limits|guardrails|censorship|morals|ethics)\b`,
       r`\bthere\s+(?:are|is)\s+(?:absolutely\s+)?no\s+(?:rules|restrictions|filters|guidelines|limits|guardrails|censorship|content\s+polic(?:y|ies))\s+(?:for|on|to)\s+(?:you|this\s+(?:chat|conversation|session))\b`,
       r`\b(?:respond|answer|reply|write|speak|talk|continue)\s+(?:\S+\s+){0,3}?without\s+(?:any\s+)?(?:(?:ethical|moral|safety|content)\s+(?:\S+\s+)?(?:considerations|constraints|guidelines|restrictions|filters|limits|boundaries)|censorship|filters|filtering|censoring|(?:restrictions|limits|rules)(?!\s+on\b))\b`,
       r`\b(?:proceed|continue|go\s+on|answer|respond|reply|carry\s+on)\s+with\s+(?:absolutely\s+)?no\s+(?:limits|restrictions|filters|rules|censorship|guardrails)\b`,
       r`\b${FRAME}\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:\S+\s+){0,2}?(?:unrestricted|unfiltered|uncensored|unaligned|unmoderated|jailbroken|amoral)\b`,
+      // A persona that lacks limits ("act as an AI without any filters"): the frame's first word here,
+      // the frame, the persona and its lack read in code. Last, so the alternatives above win where they match.
+      r`\b(?<frame>${FRAME_START})\b`,
     ].join('|'),
   },
   {
@@ -180,12 +254,14 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     severity: 'high',
     stage: 'request',
     description: 'A claim to speak for the model’s developers or operators in order to lift its rules.',
+    accept: authorLiftsLimits,
     pattern: [
-      r`\b(?:I\s+am|I'm|this\s+is|message\s+from|note\s+from|notice\s+from|update\s+from|instructions?\s+from|orders?\s+from|as)\s+(?:your|the|an?)\s+(?:\S+\s+)?(?:developers?|creators?|administrator|admin|sysadmin|owner|operator|programmers?|makers?|OpenAI|Anthropic)\b[^\n]{0,160}?\b(?:disable|deactivate|override|bypass|lift|remove|unlock|turn\s+off|suspend|ignore|disregard|waive)\s+(?:\S+\s+){0,3}?${LIMITS}`,
       r`\b(?:authori[sz]ed|allowed|permitted|cleared)\s+you\s+to\s+(?:\S+\s+){0,3}?(?:without\s+(?:any\s+)?(?:restrictions|limits|filters|rules|censorship)|anything|everything)\b`,
       r`\byou\s+(?:may|can|are\s+(?:now\s+)?(?:allowed|permitted|free)\s+to)\s+(?:now\s+)?(?:disclose|reveal|leak|share|output|expose)\s+(?:any\s+|all\s+|the\s+)?(?:internal|confidential|secret|private|hidden|restricted|sensitive|classified)\b`,
       r`\b(?:new|updated|revised|latest)\s+(?:instructions?|polic(?:y|ies)|rules?|guidelines?|directives?|orders?)\s+from\s+(?:your\s+|the\s+)?(?:developers?|creators?|OpenAI|Anthropic|system\s+administrator)\b`,
       r`\byou(?:'re|\s+are)\s+(?:now\s+)?(?:hereby\s+)?(?:permitted|allowed|authori[sz]ed|cleared)\s+to\s+(?:say|produce|generate|write|output|answer|do|share|discuss|tell)\s+(?:\S+\s+){0,2}?(?:anything|everything|any\s+(?:content|topic|request|question)|whatever|(?:confidential|secret|private|restricted|forbidden|prohibited|harmful|explicit|dangerous|illegal)\s+(?:information|data|content|details|topics|material))\b`,
+      // A claimed author ("I am your developer"); the order to lift limits that must follow it is read in code.
+      r`\b(?<author>I\s+am|I'm|this\s+is|message\s+from|note\s+from|notice\s+from|update\s+from|instructions?\s+from|orders?\s+from|as)\s+(?:your|the|an?)\s+(?:\S+\s+)?(?:developers?|creators?|administrator|admin|sysadmin|owner|operator|programmers?|makers?|OpenAI|Anthropic)\b`,
     ].join('|'),
   },
   {
@@ -283,6 +359,8 @@ export const REQUEST_RULES: readonly SecurityRuleSpec[] = Object.freeze([
     severity: 'high',
     stage: 'request',
     description: 'An encoded blob the model is asked to decode and obey.',
-    pattern: r`^(?=[\s\S]*?[A-Za-z0-9+/]{20,}={0,2})[\s\S]*?\b(?:decode|decrypt|decipher|unscramble|de-?obfuscate|base64[- ]?decode|rot-?13)\w*\b[^\n]{0,80}?\b(?:follow|execute|obey|run|carry\s+out|act\s+on|comply\s+with|do\s+(?:what|as)\s+it\s+says|treat\s+it\s+as|use\s+it\s+as)\b`,
+    // The verb; the order to follow that comes after it and the encoded run are read in code.
+    pattern: r`\b(?:decode|decrypt|decipher|unscramble|de-?obfuscate|base64[- ]?decode|rot-?13)\w*`,
+    accept: decodedAndFollowed,
   },
 ]);

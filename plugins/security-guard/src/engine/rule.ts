@@ -21,10 +21,15 @@ export interface SecurityRuleSpec {
   readonly description?: string;
   /**
    * A check of each match in code, for what a lookahead would otherwise test ("the token holds a
-   * digit"): a lookahead reading to the end of a run from every start position is quadratic.
+   * digit"): a lookahead reading to the end of a run from every start position is quadratic. A number
+   * accepts the match and says where it ends when code read it further, so the scan resumes there
+   * and counts the match once.
    */
-  readonly accept?: (match: RegExpExecArray) => boolean;
+  readonly accept?: MatchCheck;
 }
+
+/** `false` rejects a match, `true` accepts it, a number accepts it and is the index its match ends at. */
+export type MatchCheck = (match: RegExpExecArray) => boolean | number;
 
 /** A rule ready to run. */
 export interface SecurityRule {
@@ -36,7 +41,7 @@ export interface SecurityRule {
   readonly pattern: string;
   readonly flags: string;
   readonly regex: RegExp;
-  readonly accept?: (match: RegExpExecArray) => boolean;
+  readonly accept?: MatchCheck;
 }
 
 /**
@@ -101,9 +106,11 @@ export function countMatches(rule: SecurityRule, text: string): number {
   while (count < MAX_COUNT) {
     const match = regex.exec(text);
     if (match === null) break;
-    if (rule.accept === undefined || rule.accept(match)) count += 1;
+    const accepted = rule.accept === undefined || rule.accept(match);
+    if (accepted !== false) count += 1;
+    if (typeof accepted === 'number' && accepted > regex.lastIndex) regex.lastIndex = accepted;
     // An empty match would loop forever on the same index.
-    if (match[0] === '') regex.lastIndex += 1;
+    else if (match[0] === '') regex.lastIndex += 1;
   }
   regex.lastIndex = 0;
   return count;
