@@ -96,7 +96,7 @@ export class KeyRedaction {
     for (const mask of text.matchAll(MASK)) {
       const start = mask.index;
       const end = start + mask[0].length;
-      const head = WORD_BEFORE.exec(text.slice(Math.max(0, start - 64), start))?.[0] ?? '';
+      const head = text.slice(wordStartBefore(text, start, 64), start);
       const tail = WORD_AFTER.exec(text.slice(end, end + 64))?.[0] ?? '';
       let best: [number, number] | undefined;
       for (const key of this.#keys) {
@@ -120,8 +120,22 @@ export class KeyRedaction {
 
 /** What hides the middle of a quoted key: a run of `*` or `•`, or an ellipsis. */
 const MASK = /\*{3,}|•{3,}|\.{3}|…/g;
-const WORD_BEFORE = /[\w-]*$/;
 const WORD_AFTER = /^[\w-]*/;
+
+/**
+ * Where the run of word characters and `-` that ends at `end` starts, reading back at most `limit`
+ * characters. A loop, as `/[\w-]*$/` retries from every start in a run of `-` and is quadratic on it.
+ */
+function wordStartBefore(text: string, end: number, limit: number): number {
+  const stop = Math.max(0, end - limit);
+  let start = end;
+  while (start > stop && isWordOrDash(text.charCodeAt(start - 1))) start -= 1;
+  return start;
+}
+
+function isWordOrDash(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 45;
+}
 
 /** The length of the longest end of `head` that is a start of `key`. */
 function keyStartIn(key: string, head: string): number {

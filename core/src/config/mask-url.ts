@@ -11,8 +11,12 @@ const SECRET_PARAM = /(?:^|[_.-])(?:key|apikey|token|secret|password|passwd|pwd|
 /** The same names ending a camelCase name (`apiKey`, `accessToken`). */
 const SECRET_PARAM_CAMEL = /[a-z](?:Key|Token|Secret|Password|Sig|Signature|Auth|Credentials?)$/;
 
-/** A URL inside free text: a scheme, `://`, then everything up to a space or a quote. */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]+/gi;
+/**
+ * A URL inside free text: a scheme, `://`, then everything up to a space or a quote. It starts only where
+ * a run of scheme characters starts (digits, `+`, `.` and `-` before the scheme's first letter are taken
+ * in): starting again inside the run, as a word edge would after each `+`, is quadratic on `a+a+a+…`.
+ */
+const URL_IN_TEXT = /(?<![\w+.-])[0-9+.-]*[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]+/gi;
 
 /**
  * `text` with every URL in it masked: `user:pass@` becomes `user:***@`, a userinfo without a password
