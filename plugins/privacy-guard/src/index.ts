@@ -20,6 +20,7 @@ export { redisMappingStore, type RedisMappingStoreOptions, type StoreLogger } fr
 export {
   parsePrivacyPolicies,
   loadPrivacyPolicies,
+  checkPrivacyPolicyPatterns,
   resolvePolicy,
   type PrivacyPolicy,
   type PrivacyPolicies,

@@ -25,6 +25,7 @@ export {
 export {
   loadSecurityPolicy,
   parseSecurityPolicy,
+  checkSecurityPolicyPatterns,
   SecurityPolicySchema,
   SecurityPolicyRuleSchema,
   type SecurityPolicy,

@@ -19,7 +19,7 @@ export { UsageEngine, UnknownUsagePolicyError, type UsageEngineOptions } from '.
 export { openUsageEngine, type OpenUsageEngineOptions } from './engine/open-engine.js';
 export { classify, type Classification } from './engine/classify.js';
 export { estimatePromptTokens } from './engine/token-estimate.js';
-export { loadUsagePolicy, parseUsagePolicy, UsagePolicyError } from './policy/parse-policy.js';
+export { loadUsagePolicy, parseUsagePolicy, checkUsagePolicyPatterns, UsagePolicyError } from './policy/parse-policy.js';
 export { BUILTIN_USAGE_POLICY, builtinUsagePolicy } from './policy/builtin-policy.js';
 export {
   PolicyFileSchema,

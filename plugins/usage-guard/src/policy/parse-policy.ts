@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { canonicalJson } from '@sluice/core/internal';
+import { canonicalJson, patternTimeProblem, type PatternAnalysisOptions } from '@sluice/core/internal';
 import Value from 'typebox/value';
 import {
   GENERAL_CATEGORY,
@@ -13,7 +13,6 @@ import {
   type CompiledQuota,
   type UsagePolicySet,
 } from './compiled-policy.js';
-import { patternTimeProblem, type PatternAnalysisOptions } from './pattern-safety.js';
 import { PolicyFileSchema, type PolicySpec, type QuotaSpec, type UsagePolicyFile } from './policy-schema.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
