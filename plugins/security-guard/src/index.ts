@@ -6,7 +6,9 @@ export { requestScanMessages, responseScanMessages, systemPromptOf } from './plu
 export { SecurityGuardEngine, type SecurityGuardEngineOptions } from './engine/engine.js';
 export {
   compileRule,
+  countMatches,
   SEVERITY_RANK,
+  type MatchCheck,
   type SecurityRule,
   type SecurityRuleSpec,
   type SecurityRuleStage,
