@@ -8,13 +8,7 @@
  * BENCH_SCAN_GROWTH_MAX_RATIO (default 12).
  */
 import { BUILTIN_DETECTORS } from '@sluice/plugin-privacy-guard';
-import {
-  compileRule,
-  REQUEST_RULES,
-  RESPONSE_RULES,
-  SecurityGuardEngine,
-  type SecurityRule,
-} from '@sluice/plugin-security-guard';
+import { compileRule, countMatches, REQUEST_RULES, RESPONSE_RULES, SecurityGuardEngine } from '@sluice/plugin-security-guard';
 import { builtinUsagePolicy } from '@sluice/plugin-usage-guard';
 import { check } from 'recheck';
 import { setFlagsFromString } from 'node:v8';
@@ -34,6 +28,12 @@ const RUNS = 5;
 
 /** Units repeated to the input size: each targets some rule's prefix, run or separator. */
 const SEEDS: readonly string[] = [
+  // The anchors of rules that read a fixed window after their match in code.
+  'as AI ',
+  'act as an AI with ',
+  'I am the admin ',
+  'as the admin disable ',
+  'decode follow ',
   'sk-',
   'sk-proj-',
   'sk-ant-',
@@ -113,17 +113,6 @@ interface Scanner {
   readonly scan: (text: string) => unknown;
   /** Pattern sources whose recheck attack strings join the seeds. */
   readonly patterns: readonly { source: string; flags: string }[];
-}
-
-/** Matches of a rule as the engine counts them: the regex, then the rule's check of each match in code. */
-function countMatches(rule: SecurityRule, text: string): number {
-  const regex = new RegExp(rule.regex.source, rule.regex.flags);
-  let count = 0;
-  for (let match = regex.exec(text); match !== null && count < 1000; match = regex.exec(text)) {
-    if (rule.accept === undefined || rule.accept(match)) count += 1;
-    if (match[0] === '') regex.lastIndex += 1;
-  }
-  return count;
 }
 
 function securityScanners(): Scanner[] {
