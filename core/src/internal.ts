@@ -26,7 +26,12 @@ export { completionChunks, replayChunks, sseText } from './stream-replay.js';
 export { callGuard, GuardCallError, type GuardCallFailureKind, type GuardCallOptions } from './guard/guard-call.js';
 export { guardMetrics, type GuardOutcome } from './guard/guard-metrics.js';
 export { chunkText, planScan, ScanRun, DEFAULT_MAX_SCAN_CHARS, SCAN_CHUNK_CHARS, type ScanPlan } from './guard/scan-budget.js';
-export { patternTimeProblem, topLevelAlternatives, PATTERN_ANALYSIS_TIMEOUT_MS, type PatternAnalysisOptions } from './guard/pattern-safety.js';
+export {
+  patternTimeProblem,
+  topLevelAlternatives,
+  PATTERN_ANALYSIS_TIMEOUT_MS,
+  type PatternAnalysisOptions,
+} from './guard/pattern-safety.js';
 export { readLimitedText, type BodyReadErrors } from './host/read-limited.js';
 export {
   Progress,
