@@ -14,7 +14,7 @@ export { interpolate, type Environment } from './config/interpolate.js';
 export { tokenize, type Token, type TokenKind } from './config/lexer.js';
 export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './config/parser.js';
 export { printConfig, MASK } from './config/printer.js';
-export { maskUrl, hasUrlCredentials, URL_SECRET_MASK } from './config/mask-url.js';
+export { maskUrl, hasUrlCredentials, urlWithoutUserinfo, URL_SECRET_MASK } from './config/mask-url.js';
 export { KeyRedaction, REDACTED_KEY } from './config/key-redaction.js';
 export { mergeDirectiveSets, resolveConfig } from './config/resolve.js';
 export { distance, suggestName } from './config/suggest.js';

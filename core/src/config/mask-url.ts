@@ -32,6 +32,24 @@ export function maskUrl(text: string): string {
   return text.replace(URL_IN_TEXT, maskOne);
 }
 
+/**
+ * `url` without its `user:password@`. Our HTTP clients (guard calls, audit delivery) authenticate with a
+ * key header, and fetch refuses a URL with credentials outright, quoting it whole in its error.
+ * @example
+ * urlWithoutUserinfo('https://bob:pw@audit.example/'); // 'https://audit.example/'
+ */
+export function urlWithoutUserinfo(url: string): string {
+  if (!url.includes('@')) return url;
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
 /** Whether `text` holds a URL with a userinfo (`user[:password]@`): credentials the gateway would show or drop. */
 export function hasUrlCredentials(text: string): boolean {
   for (const match of text.matchAll(URL_IN_TEXT)) if (userinfoEnd(match[0]) !== undefined) return true;

@@ -3,7 +3,7 @@
  * (left out when empty), one timeout. The reply is classified; each guard maps the class to its own
  * errors and blocks (CONTRACTS.md: a 401/403 is a block for the security guard, an outage for usage).
  */
-import { maskUrl } from '../config/mask-url.js';
+import { maskUrl, urlWithoutUserinfo } from '../config/mask-url.js';
 
 export type GuardCallFailureKind =
   /** No answer in time, or a 408 / 504 from the module. */
@@ -51,7 +51,7 @@ export async function callGuard(options: GuardCallOptions, path: string, body: u
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${withoutUserinfo(options.baseUrl).replace(/\/+$/, '')}${path}`, {
+    response = await fetch(`${urlWithoutUserinfo(options.baseUrl).replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
@@ -87,20 +87,4 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return maskUrl(cause?.code ?? cause?.message ?? (error as Error).message);
-}
-
-/**
- * The module's URL without `user:password@`: the contract's key travels in `x-api-key`, and fetch refuses
- * a URL with credentials outright (quoting it whole in its error).
- */
-function withoutUserinfo(baseUrl: string): string {
-  if (!baseUrl.includes('@')) return baseUrl;
-  try {
-    const url = new URL(baseUrl);
-    url.username = '';
-    url.password = '';
-    return url.href;
-  } catch {
-    return baseUrl;
-  }
 }

@@ -1,5 +1,6 @@
 /** The wire form of one delivery: `POST {url}/v1/events/batch` with its headers and body. */
 import { EVIDENCE_SCHEMA_VERSION, type EvidenceEvent } from '@sluice/core';
+import { urlWithoutUserinfo } from '@sluice/core/internal';
 
 /** Who sends: written into every batch and the `X-Sluice-Producer` header. */
 export interface Producer {
@@ -27,7 +28,8 @@ export function batchRequest(
   events: readonly EvidenceEvent[],
 ): BatchRequest {
   return {
-    url: `${baseUrl.replace(/\/+$/, '')}/v1/events/batch`,
+    // The key travels as Bearer; credentials written into audit_url are never sent.
+    url: `${urlWithoutUserinfo(baseUrl).replace(/\/+$/, '')}/v1/events/batch`,
     headers: {
       authorization: `Bearer ${apiKey}`,
       'content-type': 'application/json',
