@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
-import { pino } from 'pino';
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '../fixtures/fake-upstream.js';
 import { fuzzBudget } from './fuzz-budget.js';
+import { loggerInto } from '../fixtures/log-lines.js';
 
 const KEY = 'sk-live-9fQ2mZ7rT4xV8bN1kD6hW3pL5sY0cJ';
 
@@ -76,15 +75,7 @@ describe('fuzz: the upstream key never reaches a client or a log, whatever the p
   const logs: string[] = [];
   before(async () => {
     upstream = await startFakeUpstream();
-    const logger = pino(
-      { level: 'debug' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logs.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const logger = loggerInto(logs);
     const config = await parseGatewayConfig(
       `upstream_base_url ${upstream.baseUrl};
 upstream_api_key ${KEY};

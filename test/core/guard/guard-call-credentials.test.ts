@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { startModuleServer, type ModuleServer } from '@sluice/core';
 import { callGuard, GuardCallError } from '@sluice/core/internal';
 import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
-import { pino } from 'pino';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
+import { loggerInto } from '../../fixtures/log-lines.js';
 
 const PASSWORD = 'guard-pass-7788';
 
@@ -57,15 +56,7 @@ guard_fail_open on;
         'test.conf',
         { env: {} },
       );
-      const logger = pino(
-        { level: 'debug' },
-        new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            logs.push(chunk.toString());
-            done();
-          },
-        }),
-      );
+      const logger = loggerInto(logs);
       gateway = await Gateway.create(config, { logger });
       ({ url } = await gateway.listen('127.0.0.1:0'));
     });

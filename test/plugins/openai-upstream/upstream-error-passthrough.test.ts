@@ -1,25 +1,16 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
 import OpenAI, { APIError } from 'openai';
-import { pino } from 'pino';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { openAiError } from '../../fixtures/openai-bodies.js';
+import { loggerInto } from '../../fixtures/log-lines.js';
 
 const KEY = 'sk-proj-Zq81vLm3Tc9XwE4rYb6NuK2sHa7Pd0Gf';
 
 /** A gateway with the upstream key `KEY` and streaming on, whose log lines are kept. */
 async function startGateway(upstream: FakeUpstream) {
   const logs: string[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logs.push(chunk.toString());
-        done();
-      },
-    }),
-  );
+  const logger = loggerInto(logs);
   const config = await parseGatewayConfig(
     `upstream_base_url ${upstream.baseUrl};
 upstream_api_key ${KEY};
