@@ -60,3 +60,4 @@ export {
   type ConnectionTimeoutPhase,
   type ServerTimeouts,
 } from './host/http-hygiene.js';
+export { httpHygieneMetrics, replyMetrics, type HttpHygieneMetrics } from './host/http-hygiene-metrics.js';

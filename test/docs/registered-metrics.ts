@@ -1,6 +1,7 @@
 /**
  * The `gw_*` and `svc_*` metrics the sources register, found where they are declared: a metric
- * spec's `name: '…'` after `counter`, `gauge` or `histogram`, and the vector cache's `counter('svc_…')`;
+ * spec's `name: '…'` after `counter`, `gauge` or `histogram`, the vector cache's `counter('svc_…')` and the
+ * counter names handed to `httpHygieneMetrics` (`refused: '…'`, `timedOut: '…'`);
  * plus Node's process metrics, which both services expose from `processMetrics()`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ export type MetricType = 'counter' | 'gauge' | 'histogram';
 const SOURCE_ROOTS = ['core/src', 'plugins', 'presets'];
 const SPEC_NAME = /\bname: '((?:gw|svc)_[a-z0-9_]+)'/g;
 const SVC_COUNTER = /\bcounter\('(svc_[a-z0-9_]+)'/g;
+const HYGIENE_COUNTER = /\b(?:refused|timedOut): '((?:gw|svc)_[a-z0-9_]+)'/g;
 const TYPE_WORD = /(counter|gauge|histogram)\b/gi;
 
 function sourceFiles(root: string, dir: string): string[] {
@@ -33,6 +35,7 @@ export function registeredMetrics(root: string): Map<string, MetricType> {
       if (type !== undefined) metrics.set(match[1]!, type);
     }
     for (const match of text.matchAll(SVC_COUNTER)) metrics.set(match[1]!, 'counter');
+    for (const match of text.matchAll(HYGIENE_COUNTER)) metrics.set(match[1]!, 'counter');
   }
   for (const metric of processMetrics().getMetricsAsArray()) metrics.set(metric.name, String(metric.type) as MetricType);
   return metrics;

@@ -6,6 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, isJsonContentType, notJsonMessage } from '../host/http-hygiene.js';
+import { httpHygieneMetrics, replyMetrics } from '../host/http-hygiene-metrics.js';
+import { Metrics } from '../metrics.js';
 
 /**
  * A route of a module: the parsed request body (a JSON object) in, the reply body out. Throw a
@@ -49,7 +51,7 @@ export interface ModuleServerOptions {
   readonly listen: string;
   /** Empty: no key is asked for. */
   readonly apiKey: string;
-  /** POST routes by path; `GET /healthz` is always served. */
+  /** POST routes by path; `GET /healthz` and `GET /metrics` (refusals and timeouts at the door) are always served. */
   readonly routes: Readonly<Record<string, ModuleRoute>>;
   /** Larger bodies answer 400 `too_large`. Default 4 MiB. */
   readonly maxBodyBytes?: number;
@@ -99,11 +101,20 @@ export async function startModuleServer(options: ModuleServerOptions): Promise<M
   const key = digest(options.apiKey);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const server = createServer((req, res) => void handle(req, res));
-  applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts }, options.onTimeout);
+  const metrics = new Metrics();
+  const hygiene = httpHygieneMetrics(metrics, {
+    refused: 'guard_module_http_requests_refused_total',
+    timedOut: 'guard_module_http_connections_timed_out_total',
+  });
+  applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts }, (phase) => {
+    hygiene.timedOut.inc({ phase });
+    options.onTimeout?.(phase);
+  });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const route = options.routes[(req.url ?? '').split('?')[0] ?? ''];
       if (req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { status: 'ok' });
+      if (req.method === 'GET' && req.url === '/metrics') return replyMetrics(res, metrics);
       if (route === undefined) return reply(res, 404, error('not_found', 'No such route.'));
       if (req.method !== 'POST') return reply(res, 405, error('method_not_allowed', 'Use POST.'));
       if (options.apiKey !== '' && !matches(key, req.headers['x-api-key'])) {
@@ -112,6 +123,7 @@ export async function startModuleServer(options: ModuleServerOptions): Promise<M
       // Only JSON: a web page can post a form or text/plain to a module on localhost without a CORS preflight.
       const type = req.headers['content-type'];
       if (!isJsonContentType(type)) {
+        hygiene.refused.inc({ reason: 'unsupported_media_type' });
         options.onRefused?.('unsupported_media_type');
         return reply(res, 415, error('unsupported_media_type', notJsonMessage(type)));
       }

@@ -5,7 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyServerTimeouts, DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '@sluice/core/internal';
+import { Metrics } from '@sluice/core';
+import {
+  applyServerTimeouts,
+  DEFAULT_SERVER_TIMEOUTS,
+  httpHygieneMetrics,
+  replyMetrics,
+  type ServerTimeouts,
+} from '@sluice/core/internal';
 import { AuditRequestError } from './audit-errors.js';
 import { AuditStore } from './audit-store.js';
 import { acceptBatch } from './accept-batch.js';
@@ -78,11 +85,18 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const store = AuditStore.open(options.dataDir, { chainKey: options.chainKey });
   let closed = false;
+  const metrics = new Metrics();
+  const hygiene = httpHygieneMetrics(metrics, {
+    refused: 'audit_http_requests_refused_total',
+    timedOut: 'audit_http_connections_timed_out_total',
+  });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://audit.invalid');
     const path = url.pathname;
     if (path === '/healthz') return expect(req, 'GET', () => replyJson(res, 200, { status: 'ok' }));
+    // Counts only (refusals and timeouts at the door): no key asked, as the gateway's /metrics.
+    if (path === '/metrics') return expect(req, 'GET', () => replyMetrics(res, metrics));
     if (path === '/v1/events/batch') {
       return expect(req, 'POST', async () => {
         if (!ring.canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
@@ -106,7 +120,10 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
 
   const server = createServer((req, res) => {
     route(req, res).catch((failure: unknown) => {
-      if (failure instanceof AuditRequestError) return replyError(res, failure);
+      if (failure instanceof AuditRequestError) {
+        if (failure.code === 'unsupported_media_type') hygiene.refused.inc({ reason: failure.code });
+        return replyError(res, failure);
+      }
       options.onError?.(failure);
       if (res.headersSent) return void res.destroy();
       replyJson(res, 500, { error: { code: 'internal', message: 'The audit module failed to handle the request.' } });
@@ -114,7 +131,7 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
   });
   try {
     // Slow senders and readers that never take their answer cannot hold connections and buffers.
-    applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts });
+    applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts }, (phase) => hygiene.timedOut.inc({ phase }));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

@@ -3,13 +3,19 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayError, Metrics, type ResolvedConfig } from '@sluice/core';
-import { applyServerTimeouts, isJsonContentType, serveChatCompletion } from '@sluice/core/internal';
+import {
+  applyServerTimeouts,
+  httpHygieneMetrics,
+  isJsonContentType,
+  serveChatCompletion,
+  type HttpHygieneMetrics,
+} from '@sluice/core/internal';
 import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { pino, type Logger } from 'pino';
 import { createGatewayApp, type GatewayState } from './app.js';
 import { loadGatewayConfig, urlCredentialWarnings } from './config.js';
 import { parseListenAddr } from './directives.js';
-import { httpHygieneMetrics, type HttpHygieneMetrics } from './http-hygiene-metrics.js';
+
 import { buildRuntime, type PluginFactory, type Runtime } from './runtime.js';
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -48,7 +54,10 @@ export class Gateway implements GatewayState {
     this.#configFile = options.configFile;
     this.#composed = options.plugins ?? [];
     this.#inFlight = metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
-    this.#hygiene = httpHygieneMetrics(metrics);
+    this.#hygiene = httpHygieneMetrics(metrics, {
+      refused: 'gw_http_requests_refused_total',
+      timedOut: 'gw_http_connections_timed_out_total',
+    });
   }
 
   /** Builds the gateway from a resolved config and starts its plugins. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { startModuleServer, type ModuleServer } from '@sluice/core';
 import type { ConnectionTimeoutPhase } from '@sluice/core/internal';
+import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
 import { eventually, neverReading, rawPost, slowBody, slowHeaders } from '../host/slow-clients.js';
 
 const BIG = 'a'.repeat(48 * 1024 * 1024);
@@ -73,6 +74,20 @@ describe('guard module server: HTTP hygiene (content type, connection timeouts)'
     const client = await neverReading(server.url, rawPost('/v1/big', '{}'));
     await eventually(() => phases.includes('send'), 8000, 'the send timeout');
     assert.ok((await client.resume(5000)) < BIG.length);
+  });
+
+  it('counts refusals and timeouts on GET /metrics, asking no key', async () => {
+    const count = async (name: string, labels: Record<string, string>) => {
+      const reply = await fetch(`${server.url}/metrics`);
+      assert.equal(reply.status, 200);
+      return sampleValue(parsePrometheusText(await reply.text()), name, labels) ?? Number.NaN;
+    };
+    const refused = await count('guard_module_http_requests_refused_total', { reason: 'unsupported_media_type' });
+    const headers = await count('guard_module_http_connections_timed_out_total', { phase: 'headers' });
+    await fetch(`${server.url}/v1/scan`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    await slowHeaders(server.url, 5000);
+    assert.equal(await count('guard_module_http_requests_refused_total', { reason: 'unsupported_media_type' }), refused + 1);
+    assert.equal(await count('guard_module_http_connections_timed_out_total', { phase: 'headers' }), headers + 1);
   });
 
   it('answers a route that takes 3 s, longer than every timeout', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
 import { API_KEY, batchBody, getJson, requestEvents, startAudit, type AuditUnderTest } from './audit-under-test.js';
 
 describe('audit: HTTP hygiene', () => {
@@ -45,5 +46,12 @@ describe('audit: HTTP hygiene', () => {
     });
     assert.ok(performance.now() - started < 5_000);
     assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 408/);
+  });
+
+  it('counts refusals and timeouts on GET /metrics', async () => {
+    const families = parsePrometheusText(await (await fetch(`${audit.url}/metrics`)).text());
+    // Every refusal and the 408 above: the suite's tests run in order on one module.
+    assert.equal(sampleValue(families, 'audit_http_requests_refused_total', { reason: 'unsupported_media_type' }), 4);
+    assert.equal(sampleValue(families, 'audit_http_connections_timed_out_total', { phase: 'headers' }), 1);
   });
 });
