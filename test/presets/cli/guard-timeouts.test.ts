@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { runCli, type Output } from '@sluice/cli';
 import { startChild } from '../../fixtures/child-process.js';
 import { SLUICE_BIN } from './gateway-process.js';
-
-async function sluice(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const output: Output = { out: (line) => out.push(line), err: (line) => err.push(line) };
-  const code = await runCli(argv, output);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { sluiceInProcess } from './run-sluice.js';
 
 describe('sluice guard: connection timeouts and JSON bodies', () => {
   for (const [flag, value] of [
@@ -20,14 +12,14 @@ describe('sluice guard: connection timeouts and JSON bodies', () => {
     ['--send-timeout', '3601'],
   ] as const) {
     it(`refuses ${flag} ${value} with exit 2, naming the flag`, async () => {
-      const { code, err } = await sluice('guard', 'security', '--listen', '127.0.0.1:0', `${flag}=${value}`);
+      const { code, err } = await sluiceInProcess('guard', 'security', '--listen', '127.0.0.1:0', `${flag}=${value}`);
       assert.equal(code, 2);
       assert.match(err, new RegExp(`${flag} must be a number of seconds`));
     });
   }
 
   it('lists the timeout flags in its help', async () => {
-    const { code, out } = await sluice('guard', '--help');
+    const { code, out } = await sluiceInProcess('guard', '--help');
     assert.equal(code, 0);
     for (const flag of ['--client-header-timeout', '--client-request-timeout', '--keepalive-timeout', '--send-timeout']) {
       assert.ok(out.includes(flag), flag);
