@@ -5,7 +5,6 @@ import ts from 'typescript';
 
 const CORE_SRC = fileURLToPath(new URL('../core/src/', import.meta.url));
 export const PUBLIC_ENTRY = `${CORE_SRC}index.ts`;
-export const INTERNAL_ENTRY = `${CORE_SRC}internal.ts`;
 
 /** The page's sections, each listing the exports declared in its files (paths under core/src), in this order. */
 const AREAS: readonly (readonly [string, readonly string[]])[] = [
@@ -13,20 +12,9 @@ const AREAS: readonly (readonly [string, readonly string[]])[] = [
   ['Exchange', ['exchange.ts', 'slot.ts', 'chat.ts']],
   ['Plugins and options', ['plugin.ts', 'route.ts']],
   ['Verdicts and errors', ['verdict.ts', 'block-response.ts', 'errors.ts']],
-  [
-    'Directives and plugin modules',
-    [
-      'config/directive.ts',
-      'config/resolved-config.ts',
-      'config/plugin-blocks.ts',
-      'config/plugin-module.ts',
-      'config/config-error.ts',
-    ],
-  ],
-  ['Evidence', ['evidence/event.ts']],
-  ['Metrics', ['metrics.ts', 'process-metrics.ts']],
-  ['Host', ['host/router.ts', 'host/host-options.ts', 'host/write-error.ts']],
-  ['Guard modules', ['guard/module-server.ts', 'placeholder.ts']],
+  ['Evidence', ['evidence/event.ts', 'evidence/bounds.ts', 'evidence/log-sink.ts']],
+  ['Metrics', ['metrics.ts', 'process-metrics.ts', 'kernel-metrics.ts']],
+  ['Helpers', ['deep-freeze.ts']],
 ];
 
 /**
@@ -58,7 +46,7 @@ export function coreProgram(): ts.Program {
           )
         : { resolvedModule: undefined },
     );
-  return ts.createProgram({ rootNames: [PUBLIC_ENTRY, INTERNAL_ENTRY], options, host });
+  return ts.createProgram({ rootNames: [PUBLIC_ENTRY], options, host });
 }
 
 /** The exported symbols of an entry, resolved through re-exports. */
@@ -100,8 +88,7 @@ export function coreApiReference(program: ts.Program = coreProgram()): string {
     '',
     'Everything `@sluice/core` exports, for plugins, gateways composed in code and Koa apps that mount the pipeline.',
     'This page is generated from the TSDoc of `core/src` by `scripts/core-api.ts` (`npm run docs`); a test fails when',
-    'it is stale. `@sluice/core/internal` serves sluice’s own packages, carries no compatibility promise and is not',
-    'listed. The order of the hooks and their error branches are in [lifecycle.md](lifecycle.md), one section per',
+    'it is stale. The config language, the HTTP host and the guard-module kit are packages of their own. The order of the hooks and their error branches are in [lifecycle.md](lifecycle.md), one section per',
     'hook in [hooks.md](hooks.md).',
     '',
     'Examples are written as inside a plugin or a host: `kernel`, `exchange`, `request`, `response`, `PLUGIN_NAME`,',

@@ -12,9 +12,6 @@ import { kernelMetrics, type KernelMetrics } from './kernel-metrics.js';
 import { Metrics } from './metrics.js';
 import type { Plugin } from './plugin.js';
 import type { Route } from './route.js';
-import type Koa from 'koa';
-import { gatewayMiddleware } from './host/router.js';
-import type { HostOptions } from './host/host-options.js';
 
 const KERNEL = 'kernel';
 const RECEIVED: EvidenceHead = Object.freeze({
@@ -55,8 +52,8 @@ export interface KernelOptions {
 
 /**
  * The pipeline: plugins tap its `hooks` when `use` applies them, `start` and `stop` open and close
- * their resources, `run` drives one exchange through the hooks, and `middleware` serves it on Koa.
- * Add plugins before `start`, and before making the middleware: it serves the routes declared by then.
+ * their resources, `run` drives one exchange through the hooks; a host (`@sluice/host`) serves it over HTTP.
+ * Add plugins before `start`, and before the host is made: it serves the routes declared by then.
  * @example
  * const kernel = new Kernel({ mode: 'enforce' });
  * kernel.use(new OpenAIUpstreamPlugin({ baseUrl: 'https://api.openai.com/v1' }));
@@ -153,11 +150,6 @@ export class Kernel {
       }
     }
     if (failures.length > 0) throw new Error(`plugins failed to stop: ${failures.join('; ')}`);
-  }
-
-  /** Koa middleware serving chat completions and plugin routes under an optional prefix. */
-  middleware(options: Partial<HostOptions> = {}): Koa.Middleware {
-    return gatewayMiddleware(this, options);
   }
 
   /**

@@ -70,7 +70,7 @@ export function startCannedServer(): Promise<BenchProcess> {
 }
 
 export function startGatewayProcess(configFile: string): Promise<BenchProcess> {
-  const bin = new URL('../../presets/cli/bin/sluice.js', import.meta.url).pathname;
+  const bin = new URL('../../apps/cli/bin/sluice.js', import.meta.url).pathname;
   // e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway under load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProcess([...nodeArgs, bin, 'gateway', '--config', configFile], /listening on (http:\/\/\S+)/, (m) => m[1]!);

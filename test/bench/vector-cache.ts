@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractEnvelopePayload } from '@sluice/plugin-vector-store';
+import { extractEnvelopePayload } from '@sluice/vector-store';
 import { allBodies, qaBody, searchBody } from './vector-cache/bodies.js';
 import { clusteredSpace, drawClustered, noisyCopies, SeededRandom } from './vector-cache/dataset.js';
 import { exactNeighbours } from './vector-cache/exact.js';

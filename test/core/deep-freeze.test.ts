@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { deepFreeze } from '@sluice/core/internal';
+import { deepFreeze } from '@sluice/core';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;

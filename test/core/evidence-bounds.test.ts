@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { evidenceEvent, Exchange, type EvidenceEvent, type EvidenceHead } from '@sluice/core';
-import { boundEvidenceEvent, boundText, EVIDENCE_LIMITS } from '@sluice/core/internal';
-import { checkEvidenceEvent } from '@sluice/preset-audit';
+import { boundEvidenceEvent, boundText, EVIDENCE_LIMITS } from '@sluice/core';
+import { checkEvidenceEvent } from '@sluice/audit';
 import fc from 'fast-check';
 import { chatRequest, completion, kernelUnderTest } from './kernel-under-test.js';
 

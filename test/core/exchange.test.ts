@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createSlot, Exchange } from '@sluice/core';
-import { deepFreeze } from '@sluice/core/internal';
+import { deepFreeze } from '@sluice/core';
 import { chatRequest } from './kernel-under-test.js';
 
 describe('exchange', () => {

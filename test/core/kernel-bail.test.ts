@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Exchange, Stage, type Verdict } from '@sluice/core';
-import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core/internal';
+import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core';
 import { chatRequest, completion, kernelUnderTest } from './kernel-under-test.js';
 
 const block = (respond: Verdict['respond'], code: Verdict['code'] = 'security_request_blocked'): Verdict => ({

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { coreApiReference, coreProgram, exportsOf, INTERNAL_ENTRY, PUBLIC_ENTRY } from '../../scripts/core-api.js';
+import { coreApiReference, coreProgram, exportsOf, PUBLIC_ENTRY } from '../../scripts/core-api.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const CORE = join(ROOT, 'core');
@@ -50,7 +50,7 @@ describe('core: the public API', () => {
     assert.deepEqual(missing, [], `exports without TSDoc and an @example: ${missing.join(', ')}`);
   });
 
-  it('mentions no type in a public signature that only @sluice/core/internal or no entry exports', () => {
+  it('mentions no type in a public signature that the entry does not export', () => {
     const publicSymbols = new Set(publicExports.values());
     const leaks = new Set<string>();
     for (const [name, symbol] of publicExports) {
@@ -66,19 +66,13 @@ describe('core: the public API', () => {
     assert.deepEqual([...leaks], []);
   });
 
-  it('keeps the two entries apart: nothing is both public and internal', () => {
-    const internal = exportsOf(program, INTERNAL_ENTRY);
-    const both = [...internal.keys()].filter((name) => publicExports.has(name));
-    assert.deepEqual(both, []);
-  });
-
   it('is what docs/reference/core-api.md shows (run `npm run docs` after changing its TSDoc)', () => {
     const written = readFileSync(join(ROOT, 'docs/reference/core-api.md'), 'utf8');
     assert.equal(written, coreApiReference(program));
   });
 
-  it('offers exactly the public entry and the internal one, and no deep imports', () => {
+  it('offers exactly one entry, and no deep imports', () => {
     const manifest = JSON.parse(readFileSync(join(CORE, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    assert.deepEqual(Object.keys(manifest.exports).sort(), ['.', './internal']);
+    assert.deepEqual(Object.keys(manifest.exports), ['.']);
   });
 });

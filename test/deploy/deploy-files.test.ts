@@ -18,7 +18,7 @@ import {
   type Yaml,
 } from './deploy-manifests.js';
 
-/** The gateway's probe routes (presets/gateway/src/app.ts); deploy-gateway.test.ts asks a real gateway. */
+/** The gateway's probe routes (apps/gateway/src/app.ts); deploy-gateway.test.ts asks a real gateway. */
 const PROBE_PATHS = ['/healthz', '/startupz', '/readyz'];
 const CONFIG_PATH = '/etc/sluice/gateway.conf';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Gateway } from '@sluice/preset-gateway';
+import { Gateway } from '@sluice/gateway';
 import OpenAI from 'openai';
 import { pino } from 'pino';
 import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, loadAll } from 'js-yaml';
-import type { ResolvedConfig } from '@sluice/core';
+import type { ResolvedConfig } from '@sluice/config';
 import { parseGatewayConfig, parseListenAddr } from '@sluice/preset-gateway';
 import { execForm, readDockerfile, type Instruction } from './dockerfile.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { parseConfig } from '@sluice/core/internal';
+import { parseConfig } from '@sluice/config';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeBlocks, markdownFiles, regionOf, SNIPPET_LANGUAGES, type CodeBlock } from './snippet-regions.js';

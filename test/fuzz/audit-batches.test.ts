@@ -14,7 +14,7 @@ import {
   startAudit,
   type AuditUnderTest,
   type StoredEventReply,
-} from '../presets/audit/audit-under-test.js';
+} from '../apps/audit/audit-under-test.js';
 import { fuzzBudget } from './fuzz-budget.js';
 
 /** Client text at its worst: long, control and bidi characters, lone surrogates, emoji across the cut. */

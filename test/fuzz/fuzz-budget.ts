@@ -40,7 +40,7 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
  * The lifecycle suites run under `npm run fuzz` alone: `npm test` runs each with its fixed seed from the
  * suite named here. Skips the calling suite when FUZZ_RUNS is not set.
  * @example
- * before(function () { onlyUnderFuzzRuns(this, 'test/presets/audit/lifecycle.test.ts'); });
+ * before(function () { onlyUnderFuzzRuns(this, 'test/apps/audit/lifecycle.test.ts'); });
  */
 export function onlyUnderFuzzRuns(context: Mocha.Context, npmTestSuite: string): void {
   if (process.env['FUZZ_RUNS'] !== undefined) return;

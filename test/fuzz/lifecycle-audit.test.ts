@@ -2,10 +2,10 @@
  * `npm run fuzz`: the audit module's lifecycle (concurrent batches and retries, kills and clean stops with batches
  * in flight, reads, verify, against a model of what was acknowledged) with 3 × FUZZ_RUNS sequences of up to 40 steps
  * from FUZZ_SEED, within FUZZ_SECONDS. Without FUZZ_RUNS (plain `npm test`) it is skipped:
- * test/presets/audit/lifecycle.test.ts runs the suite there with its fixed seed. LIFECYCLE_REPLAY
+ * test/apps/audit/lifecycle.test.ts runs the suite there with its fixed seed. LIFECYCLE_REPLAY
  * takes the `replay:` JSON a failure prints and runs that sequence alone.
  */
-import { runAuditLifecycle } from '../presets/audit/lifecycle/runner.js';
+import { runAuditLifecycle } from '../apps/audit/lifecycle/runner.js';
 import { fuzzBudget, onlyUnderFuzzRuns } from './fuzz-budget.js';
 
 describe('fuzz: audit module lifecycle', function () {
@@ -14,7 +14,7 @@ describe('fuzz: audit module lifecycle', function () {
   this.timeout((budget.seconds + shrinkSeconds + 120) * 1000);
 
   before(function () {
-    onlyUnderFuzzRuns(this, 'test/presets/audit/lifecycle.test.ts');
+    onlyUnderFuzzRuns(this, 'test/apps/audit/lifecycle.test.ts');
   });
 
   it(`keeps every acknowledged event once, in order, chained, and unanswered batches whole or absent (seed ${budget.seed})`, async () => {

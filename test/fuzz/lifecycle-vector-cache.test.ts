@@ -1,14 +1,14 @@
 /**
- * `npm run fuzz`: the vector answer cache's lifecycle suite (test/presets/vector-cache/lifecycle/) with many
+ * `npm run fuzz`: the vector answer cache's lifecycle suite (test/apps/vector-cache/lifecycle/) with many
  * more sequences than `npm test` runs: 3 × FUZZ_RUNS sequences of up to 40 steps from FUZZ_SEED, each with
  * SVC_AUTOSAVE_SECS 1 or 4, the sequences bounded by FUZZ_SECONDS and the shrinking of a failure by a share of
- * it. Without FUZZ_RUNS (plain `npm test`) it is skipped: test/presets/vector-cache/lifecycle.test.ts runs the
+ * it. Without FUZZ_RUNS (plain `npm test`) it is skipped: test/apps/vector-cache/lifecycle.test.ts runs the
  * suite there with its fixed seed. LIFECYCLE_REPLAY takes the `replay:` JSON a failure prints and runs that
  * sequence alone.
  */
 import assert from 'node:assert/strict';
 import { smallDiskOrSkip, type SmallDisk } from '../fixtures/small-disk.js';
-import { lifecycleReplay, runLifecycle } from '../presets/vector-cache/lifecycle/run-lifecycle.js';
+import { lifecycleReplay, runLifecycle } from '../apps/vector-cache/lifecycle/run-lifecycle.js';
 import { fuzzBudget, onlyUnderFuzzRuns } from './fuzz-budget.js';
 
 const SEQUENCES_PER_RUN = 3;
@@ -21,7 +21,7 @@ describe('fuzz: vector cache lifecycle against a model (real processes and signa
   let disk: SmallDisk | undefined;
 
   before(async function () {
-    onlyUnderFuzzRuns(this, 'test/presets/vector-cache/lifecycle.test.ts');
+    onlyUnderFuzzRuns(this, 'test/apps/vector-cache/lifecycle.test.ts');
     disk = await smallDiskOrSkip(this, 8 << 20);
   });
   after(async () => {

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import { startModuleServer, type ModuleServer } from '@sluice/core';
-import type { ConnectionTimeoutPhase } from '@sluice/core/internal';
+import { startModuleServer, type ModuleServer } from '@sluice/guard-kit';
+import type { ConnectionTimeoutPhase } from '@sluice/host';
 import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
 import { chatCompletion } from '../fixtures/openai-bodies.js';
-import { startGateway, type GatewayUnderTest } from '../presets/gateway/gateway-under-test.js';
-import { axis, startService, type ServiceUnderTest } from '../presets/vector-cache/service-under-test.js';
+import { startGateway, type GatewayUnderTest } from '../apps/gateway/gateway-under-test.js';
+import { axis, startService, type ServiceUnderTest } from '../apps/vector-cache/service-under-test.js';
 import { fuzzBudget } from './fuzz-budget.js';
 
 const LARGE = 24 * 1024 * 1024;

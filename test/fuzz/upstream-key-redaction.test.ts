@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
+import { Gateway } from '@sluice/gateway';
+import { parseGatewayConfig } from '@sluice/preset-gateway';
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '../fixtures/fake-upstream.js';
 import { fuzzBudget } from './fuzz-budget.js';
 import { loggerInto } from '../fixtures/log-lines.js';

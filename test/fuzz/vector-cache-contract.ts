@@ -1,5 +1,5 @@
 /** The vector cache's error envelope, `{"error": {"code", "message", "details"?}}`, and its dependency fault. */
-import { SERVICE_ERRORS } from '@sluice/preset-vector-cache';
+import { SERVICE_ERRORS } from '@sluice/vector-cache';
 import { unexpectedKeys, type ErrorContract } from './answer-checks.js';
 
 interface ServiceErrorBody {

@@ -7,30 +7,30 @@
 /** Super-linear only on text we write ourselves: configuration values. */
 export const NOT_CLIENT_TEXT: ReadonlyMap<string, string> = new Map([
   // Trailing slashes of a module or upstream base URL from the configuration.
-  ['core/src/guard/guard-call.ts \\/+$', 'trims a configured base URL'],
-  ['core/src/provider-base-url.ts \\/+$', 'trims a configured base URL'],
+  ['packages/guard-kit/src/guard-call.ts \\/+$', 'trims a configured base URL'],
+  ['packages/util/src/provider-base-url.ts \\/+$', 'trims a configured base URL'],
   ['plugins/audit-sink/src/batch.ts \\/+$', 'trims the configured audit module URL'],
   // ${NAME} and ${NAME:-default} references in the configuration file.
   [
-    'core/src/config/interpolate.ts \\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\\}|\\$\\{',
+    'packages/config/src/interpolate.ts \\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\\}|\\$\\{',
     'expands references in the configuration file',
   ],
   // Trailing colons of a configured Redis key prefix.
   ['plugins/exact-cache/src/redis-store.ts :+$', 'trims the configured Redis key prefix'],
   ['plugins/privacy-guard/src/engine/redis-mapping-store.ts :+$', 'trims the configured Redis key prefix'],
   // The attack needs a line break after the spaces; an HTTP header value cannot hold one.
-  ['presets/audit/src/http-io.ts ^Bearer +(.+)$', 'an HTTP header value cannot hold the line break the attack needs'],
+  ['apps/audit/src/http-io.ts ^Bearer +(.+)$', 'an HTTP header value cannot hold the line break the attack needs'],
 ]);
 
 /** Sites that build a RegExp from a variable, and where what they build is judged. */
 export const DYNAMIC_SITES: ReadonlyMap<string, string> = new Map([
-  ['core/src/placeholder.ts', 'PLACEHOLDER_PATTERN, judged as a rule table entry'],
+  ['packages/guard-kit/src/placeholder.ts', 'PLACEHOLDER_PATTERN, judged as a rule table entry'],
   ['plugins/privacy-guard/src/engine/detectors/api-key.ts', 'the api_key detector, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/ipv4.ts', 'the ipv4 detector, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/iban.ts', 'a copy of the iban detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/detector.ts', 'a copy of a detector pattern, judged through BUILTIN_DETECTORS'],
   ['plugins/privacy-guard/src/engine/detectors/pattern.ts', 'policy file patterns, analysed when the policy loads'],
-  ['core/src/config/key-redaction.ts', 'an alternation of escaped fixed pieces of the configured keys: literal strings'],
+  ['packages/util/src/key-redaction.ts', 'an alternation of escaped fixed pieces of the configured keys: literal strings'],
   [
     'plugins/security-guard/src/engine/request-rules.ts',
     'AI_BEFORE and the persona, author and decode checks: each runs on a fixed read of at most 400 characters around a match',

@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { topLevelAlternatives } from '@sluice/core/internal';
+import { topLevelAlternatives } from '@sluice/guard-kit';
 import { check, type Diagnostics } from 'recheck';
 
 export interface LinearTimeVerdict {

@@ -6,7 +6,7 @@
  * test waits for its own verdict; the slowest analyses are printed at the end.
  */
 import assert from 'node:assert/strict';
-import { PLACEHOLDER_PATTERN } from '@sluice/core';
+import { PLACEHOLDER_PATTERN } from '@sluice/guard-kit';
 import { DYNAMIC_SITES, NOT_CLIENT_TEXT, NOT_YET_LINEAR } from './allowed-patterns.js';
 import { ANALYSIS_CONCURRENCY, analysisCount, linearTimeVerdict, type LinearTimeVerdict } from './linear-time.js';
 import { guardRulePatterns } from './rule-tables.js';

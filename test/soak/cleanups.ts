@@ -2,7 +2,7 @@
  * What the soak must undo however it ends (done, failed, or interrupted by SIGINT): processes to stop, Redis
  * keys to delete, temp dirs to remove. Undone in reverse order, each step bounded, each only once.
  */
-import { within } from '../presets/vector-cache/within.js';
+import { within } from '../apps/vector-cache/within.js';
 
 export class Cleanups {
   readonly #steps: { readonly name: string; readonly run: () => Promise<unknown> }[] = [];

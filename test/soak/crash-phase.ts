@@ -2,8 +2,8 @@
  * Phase B of `npm run soak`: crash iterations of the vector answer cache and the audit module, taking turns,
  * for as long as the phase lasts (the iteration under way when the time is up finishes).
  */
-import { auditCrashIteration, type AuditCrashOutcome } from '../presets/audit/crash-iteration.js';
-import { vectorCacheCrashIteration, type VectorCacheCrashOutcome } from '../presets/vector-cache/crash-iteration.js';
+import { auditCrashIteration, type AuditCrashOutcome } from '../apps/audit/crash-iteration.js';
+import { vectorCacheCrashIteration, type VectorCacheCrashOutcome } from '../apps/vector-cache/crash-iteration.js';
 
 export interface CrashFailure {
   readonly service: 'vector-cache' | 'audit';

@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { within } from '../presets/vector-cache/within.js';
+import { within } from '../apps/vector-cache/within.js';
 import type { GatewaySample } from './gateway-sampler.js';
 
-const SLUICE_BIN = new URL('../../presets/cli/bin/sluice.js', import.meta.url).pathname;
+const SLUICE_BIN = new URL('../../apps/cli/bin/sluice.js', import.meta.url).pathname;
 const SAMPLER = new URL('./gateway-sampler.ts', import.meta.url).pathname;
 
 export interface GatewayProcess {

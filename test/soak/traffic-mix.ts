@@ -5,7 +5,7 @@
  * invalid requests, each with the answer it must get.
  */
 import { distinctQuestions, paraphrase } from '../bench/semantic/questions.js';
-import { seededRandom } from '../presets/vector-cache/write-load.js';
+import { seededRandom } from '../apps/vector-cache/write-load.js';
 import { SOAK_MODEL } from './soak-config.js';
 
 export const REQUEST_KINDS = ['repeated', 'paraphrased', 'fresh', 'streamed', 'personal', 'blocked', 'invalid'] as const;

@@ -1,5 +1,5 @@
 /** Phase A's figures and verdict: totals, percentiles, memory trends against their bounds, the audit chain. */
-import type { ChainVerdict } from '@sluice/preset-audit';
+import type { ChainVerdict } from '@sluice/audit';
 import { percentile, type AnswerCounts, type Interval, type KindTotals, type Timeline } from './timeline.js';
 import { linearTrend, type Trend } from './trend.js';
 import type { RequestKind } from './traffic-mix.js';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { EvidenceEvent } from './event.js';
 
 /**
- * What an audit module accepts in one event: the producer bounds to these and `@sluice/preset-audit`
+ * What an audit module accepts in one event: the producer bounds to these and `@sluice/audit`
  * checks against them, so the two cannot drift apart.
  */
 export const EVIDENCE_LIMITS = Object.freeze({

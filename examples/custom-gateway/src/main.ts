@@ -1,5 +1,6 @@
 /** A gateway composed in code: the gateway preset, plus the tenant-from-JWT plugin. */
-import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
+import { Gateway } from '@sluice/gateway';
+import { parseGatewayConfig } from '@sluice/preset-gateway';
 import type { Logger } from 'pino';
 import { GATEWAY_CONFIG } from './gateway-config.js';
 import { TenantFromJwtPlugin } from './tenant-from-jwt.js';

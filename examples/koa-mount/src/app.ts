@@ -3,8 +3,11 @@
  * sluice pipeline mounted under /llm: the app's users call models through it with their own keys.
  */
 import Koa from 'koa';
-import { createGatewayRouter, Metrics, type Kernel, type ResolvedConfig } from '@sluice/core';
-import { buildRuntime, readinessProbe } from '@sluice/preset-gateway';
+import { createGatewayRouter } from '@sluice/host';
+import { Metrics, type Kernel } from '@sluice/core';
+import { type ResolvedConfig } from '@sluice/config';
+import { buildRuntime } from '@sluice/preset-gateway';
+import { readinessProbe } from '@sluice/gateway';
 import type { Logger } from 'pino';
 import { appState, requireUser } from './app-state.js';
 import { authenticate } from './auth.js';

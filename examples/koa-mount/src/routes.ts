@@ -1,7 +1,7 @@
 /** The app's own routes: public ones (health, metrics) and its API, which needs a user. */
 import Router from '@koa/router';
 import type { Metrics } from '@sluice/core';
-import type { ProbeResult } from '@sluice/preset-gateway';
+import type { ProbeResult } from '@sluice/gateway';
 import { requireUser } from './app-state.js';
 
 export interface PublicRouteOptions {

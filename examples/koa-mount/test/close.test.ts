@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startupProbe } from '@sluice/preset-gateway';
+import { startupProbe } from '@sluice/gateway';
 import { startApp } from './app-under-test.js';
 
 describe('koa-mount: close() stops the pipeline', () => {

@@ -1,6 +1,6 @@
 /** The words a `plugin @acme/sluice-topic-guard { … }` block may contain, and the options they make. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
 import {
   DEFAULT_BLOCK_REASON,
   DEFAULT_BLOCK_RESPONSE,

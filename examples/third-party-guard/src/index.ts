@@ -4,7 +4,7 @@
  *
  *     plugin @acme/sluice-topic-guard { allowed_topics billing support; }
  */
-import { definePluginModule } from '@sluice/core';
+import { definePluginModule } from '@sluice/config';
 import { topicGuardDirectives, topicGuardOptionsFromConfig } from './directives.js';
 import { PLUGIN_NAME, TopicGuardPlugin } from './plugin.js';
 

@@ -1,7 +1,7 @@
 /** The example's gateway.conf served in process, in front of a fake upstream, with its evidence captured. */
 import { fileURLToPath } from 'node:url';
 import type { EvidenceEvent } from '@sluice/core';
-import { Gateway } from '@sluice/preset-gateway';
+import { Gateway } from '@sluice/gateway';
 import OpenAI from 'openai';
 import { pino } from 'pino';
 

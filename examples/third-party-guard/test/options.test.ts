@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ConfigErrors, PluginOptionsError, type DirectiveValues } from '@sluice/core';
+import { ConfigErrors, type DirectiveValues } from '@sluice/config';
+import { PluginOptionsError } from '@sluice/core';
 import { parseGatewayConfig } from '@sluice/preset-gateway';
 import { DEFAULT_BLOCK_REASON, TopicGuardPlugin, topicGuardOptionsFromConfig } from '../src/index.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigErrors } from '@sluice/core';
+import { ConfigErrors } from '@sluice/config';
 import { loadGatewayConfig, parseGatewayConfig } from '@sluice/preset-gateway';
 import { startChild } from '../../../test/fixtures/child-process.js';
 import { GATEWAY_CONF } from './gateway-from-file.js';
@@ -23,7 +23,7 @@ async function misspelt(): Promise<{ text: string; at: string }> {
 const PROBLEM = 'plugin @acme/sluice-topic-guard: unknown directive "allowed_topicz"; did you mean "allowed_topics"?';
 
 async function sluiceTestConfig(file: string): Promise<{ code: number | null; lines: string[] }> {
-  const child = startChild(process.execPath, ['presets/cli/bin/sluice.js', 'gateway', '--test-config', '--config', file], {
+  const child = startChild(process.execPath, ['apps/cli/bin/sluice.js', 'gateway', '--test-config', '--config', file], {
     cwd: ROOT,
     env: ENV,
   });

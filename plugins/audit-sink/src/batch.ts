@@ -1,6 +1,6 @@
 /** The wire form of one delivery: `POST {url}/v1/events/batch` with its headers and body. */
 import { EVIDENCE_SCHEMA_VERSION, type EvidenceEvent } from '@sluice/core';
-import { urlWithoutUserinfo } from '@sluice/core/internal';
+import { urlWithoutUserinfo } from '@sluice/util';
 
 /** Who sends: written into every batch and the `X-Sluice-Producer` header. */
 export interface Producer {

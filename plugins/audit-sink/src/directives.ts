@@ -1,6 +1,6 @@
 /** The audit-sink directives: where evidence goes, and how much is buffered and retried. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
 import type { AuditSinkOptionsInput } from './options.js';
 
 const count = (summary: string, name: string, value: number, minimum = 1, maximum?: number) => ({

@@ -1,6 +1,6 @@
 /** The directives cost-meter owns, `model_price` and `allow_unknown_models_pass_through`, and their mapping to options. */
 import Type from 'typebox';
-import { ConfigError, defineDirectives, type DirectiveValues } from '@sluice/core';
+import { ConfigError, defineDirectives, type DirectiveValues } from '@sluice/config';
 import type { CostMeterOptions } from './options.js';
 import { repeatedModelIndex, repeatedModelMessage } from './price-table.js';
 

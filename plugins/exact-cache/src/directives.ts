@@ -1,6 +1,6 @@
 /** The exact-cache and key-value store directives. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
 import type { ExactCacheOptionsInput } from './options.js';
 
 const flag = (summary: string, value: boolean) => ({ summary, args: [{ name: 'flag', schema: Type.Boolean() }], default: value });

@@ -3,7 +3,7 @@
  * frozen, never copied. It talks to lru-cache directly: Keyv's promise, hooks and expiry wrapper
  * around a synchronous lookup were a measurable part of every hit, and lru-cache keeps the TTL itself.
  */
-import { deepFreeze } from '@sluice/core/internal';
+import { deepFreeze } from '@sluice/core';
 import { LRUCache } from 'lru-cache';
 import type { CacheEntry, EntryStore } from './entry-store.js';
 

@@ -10,7 +10,7 @@ import {
   type ModelResponse,
   type Plugin,
 } from '@sluice/core';
-import { maskUrl } from '@sluice/core/internal';
+import { maskUrl } from '@sluice/util';
 import { canonicalRequestKey } from './canonical-key.js';
 import { noopEntryStore, type EntryStore } from './entry-store.js';
 import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';

@@ -5,7 +5,7 @@
  * at once and the store reports down until a PING answers again.
  */
 import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis } from '@sluice/core/internal';
+import { watchRedis } from '@sluice/redis';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import { keyvEntryStore, type CacheEntry, type EntryStore } from './entry-store.js';

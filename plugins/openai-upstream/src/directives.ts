@@ -1,7 +1,7 @@
 /** The `upstream_*` directives and their mapping to plugin options. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
-import { baseUrlProblem } from '@sluice/core/internal';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
+import { baseUrlProblem } from '@sluice/util';
 import type { OpenAIUpstreamOptionsInput } from './options.js';
 
 export const upstreamDirectives = defineDirectives({

@@ -1,7 +1,7 @@
 /** Maps what went wrong with an upstream call to the gateway's upstream failure classes. */
 import type { IncomingHttpHeaders } from 'node:http';
 import { GatewayError, type ErrorCode } from '@sluice/core';
-import { KeyRedaction } from '@sluice/core/internal';
+import { KeyRedaction } from '@sluice/util';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 const TLS_CODES =

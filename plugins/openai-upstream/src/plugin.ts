@@ -8,7 +8,7 @@ import {
   type ModelResponse,
   type Plugin,
 } from '@sluice/core';
-import { normaliseBaseUrl } from '@sluice/core/internal';
+import { normaliseBaseUrl } from '@sluice/util';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 import { UpstreamClient } from './upstream-client.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';

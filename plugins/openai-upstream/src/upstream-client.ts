@@ -1,10 +1,10 @@
 /** Calls the provider over one keep-alive undici pool; every call bounded by a timeout and the client. */
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
-import { isPlaceholderKey } from '@sluice/core/internal';
+import { isPlaceholderKey } from '@sluice/util';
 import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
 import { statusFailure, transportFailure } from './failure.js';
-import { KeyRedaction } from '@sluice/core/internal';
+import { KeyRedaction } from '@sluice/util';
 import { CallAbort } from './call-abort.js';
 import { ChunkAssembler } from './stream/chunk-assembler.js';
 import { readEventStream, type StreamLimits } from './stream/read-event-stream.js';

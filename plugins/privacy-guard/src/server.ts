@@ -2,7 +2,7 @@
  * The privacy guard module over HTTP: `POST /v1/scan` and `POST /v1/restore` on the contract, served by
  * the engine, the key checked by core's module server. `sluice guard privacy` runs this.
  */
-import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/core';
+import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/guard-kit';
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { RestoreRequestSchema, ScanRequestSchema } from './contract.js';

@@ -2,7 +2,7 @@
  * The security guard module: the engine served over the contract (`POST /v1/scan`, key in `x-api-key`),
  * for `sluice guard security` and for any gateway that speaks the contract.
  */
-import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/core';
+import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/guard-kit';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { SecurityGuardMode, SecurityScanRequest } from './contract.js';

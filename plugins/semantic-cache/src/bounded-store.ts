@@ -4,7 +4,7 @@
  * own delete (so an eviction is saved like any delete); a hit only moves its entry in the recency list.
  */
 import type { Logger } from 'pino';
-import type { VectorRecord } from '@sluice/plugin-vector-store';
+import type { VectorRecord } from '@sluice/vector-store';
 import type { SemanticEntry } from './entry.js';
 import { entryBytes } from './entry-bytes.js';
 import { writeRecency } from './recency-file.js';

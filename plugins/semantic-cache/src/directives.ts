@@ -1,7 +1,8 @@
 /** The semantic-cache, embedding and vector database directives, and their mapping to plugin options. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
-import { baseUrlProblem, maskUrl } from '@sluice/core/internal';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
+import { baseUrlProblem } from '@sluice/util';
+import { maskUrl } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { SEMANTIC_MAX_ENTRIES_DEFAULT, type SemanticCacheOptionsInput } from './options.js';
 

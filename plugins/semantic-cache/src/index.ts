@@ -7,7 +7,7 @@ export { semanticKey, entryId, type SemanticKey } from './scope.js';
 export type { SemanticEntry } from './entry.js';
 export { storeLocation } from './semantic-store.js';
 export { savedStoreProblem } from './saved-store-check.js';
-export type { RestoreProgress } from '@sluice/plugin-vector-store';
+export type { RestoreProgress } from '@sluice/vector-store';
 export { OpenAIEmbedder, type OpenAIEmbedderOptions } from './embeddings/openai-embedder.js';
 export { createEmbedder } from './embeddings/create-embedder.js';
 export {

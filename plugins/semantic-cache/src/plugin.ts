@@ -15,14 +15,14 @@ import {
   type ModelResponse,
   type Plugin,
 } from '@sluice/core';
-import { maskUrl } from '@sluice/core/internal';
+import { maskUrl } from '@sluice/util';
 import { answerText } from './answer-text.js';
 import { semanticSkipReason } from './eligibility.js';
 import { createEmbedder } from './embeddings/create-embedder.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
 import type { SemanticEntry } from './entry.js';
-import type { RestoreProgress } from '@sluice/plugin-vector-store';
+import type { RestoreProgress } from '@sluice/vector-store';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
 import { entryId, semanticKey, type SemanticKey } from './scope.js';
 import { semanticMetrics, type SemanticMetrics } from './semantic-metrics.js';

@@ -6,7 +6,7 @@ import { createEmbedder } from './embeddings/create-embedder.js';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptionsInput } from './options.js';
 import { openSemanticStore, storeLocation } from './semantic-store.js';
 import type { Metrics } from '@sluice/core';
-import { payloadPredicate, type VectorStore } from '@sluice/plugin-vector-store';
+import { payloadPredicate, type VectorStore } from '@sluice/vector-store';
 import type { SemanticEntry } from './entry.js';
 
 export interface PruneResult {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
-import { writeFileAtomic } from '@sluice/plugin-vector-store';
+import { writeFileAtomic } from '@sluice/vector-store';
 
 export const RECENCY_FILE_NAME = 'recency.json';
 

@@ -1,5 +1,6 @@
 /** What `--test-config` can tell from disk, connecting to nothing: an in-process store saved at another length. */
-import { validateOptions, type DirectiveValues, type Mode } from '@sluice/core';
+import { validateOptions, type Mode } from '@sluice/core';
+import { type DirectiveValues } from '@sluice/config';
 import { semanticCacheOptionsFromConfig } from './directives.js';
 import { SemanticCacheOptionsSchema } from './options.js';
 import { otherLengthRefusal, storeLocation } from './semantic-store.js';

@@ -5,8 +5,9 @@
  * a hit only ever crosses a paraphrase of the last user turn.
  */
 import { createHash, hash } from 'node:crypto';
-import { placeholderSignature, type ChatRequest } from '@sluice/core';
-import { canonicalJson } from '@sluice/core/internal';
+import { placeholderSignature } from '@sluice/guard-kit';
+import { type ChatRequest } from '@sluice/core';
+import { canonicalJson } from '@sluice/util';
 
 /** Fields that change how the answer travels, not what it is. */
 const TRANSPORT_ONLY = new Set(['stream', 'stream_options']);

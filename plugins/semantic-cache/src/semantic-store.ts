@@ -10,7 +10,7 @@ import {
   VectorStoreError,
   type RestoreProgress,
   type VectorStore,
-} from '@sluice/plugin-vector-store';
+} from '@sluice/vector-store';
 import { INDEXED_FIELDS, type SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 

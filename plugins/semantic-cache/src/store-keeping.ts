@@ -2,7 +2,7 @@
  * How the semantic cache keeps an in-process store on disk: autosaves, the hand-over of its directory to
  * the runtime a reload starts, and the final save (or none, after a hand-over). Remote stores need none.
  */
-import { maskUrl } from '@sluice/core/internal';
+import { maskUrl } from '@sluice/util';
 import type { Logger } from 'pino';
 import type { BoundedStore } from './bounded-store.js';
 import type { OpenedStore } from './semantic-store.js';

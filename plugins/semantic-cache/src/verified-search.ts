@@ -4,7 +4,7 @@
  * narrow walk finds, so the lookup walks narrowly first (`quickSearchEf`) and walks again at the full
  * breadth (`searchEf`) only when that finds no verified hit: a hit costs the narrow walk, a miss both.
  */
-import type { VectorHit, VectorStore } from '@sluice/plugin-vector-store';
+import type { VectorHit, VectorStore } from '@sluice/vector-store';
 import type { SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 import type { SemanticKey } from './scope.js';

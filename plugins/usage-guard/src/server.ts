@@ -1,5 +1,5 @@
 /** The usage engine served over the module contract: `POST /v1/scan` (and `GET /healthz`). */
-import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/core';
+import { ModuleRequestError, startModuleServer, type ModuleServer, type ModuleServerOptions } from '@sluice/guard-kit';
 import { Compile } from 'typebox/compile';
 import { UsageScanRequestSchema, type UsageScanRequest } from './contract.js';
 import { openUsageEngine } from './engine/open-engine.js';

@@ -1,5 +1,5 @@
 /** Renders docs/reference/config.md from the directive sets, so the reference cannot drift from the code. */
-import type { ArgSpec, DirectiveSet, DirectiveSpec } from '@sluice/core';
+import type { ArgSpec, DirectiveSet, DirectiveSpec } from '@sluice/config';
 import { GATEWAY_DIRECTIVE_SECTIONS } from './config.js';
 
 export function configReference(

@@ -1,15 +1,8 @@
 /** Reads and validates the gateway's config file against every directive the preset knows, and names what it accepts with a warning. */
 import { readFile } from 'node:fs/promises';
-import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/core';
-import {
-  byPosition,
-  coreDirectives,
-  formatLocation,
-  hasUrlCredentials,
-  loadPluginBlocks,
-  parseConfig,
-  resolveConfig,
-} from '@sluice/core/internal';
+import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/config';
+import { byPosition, coreDirectives, formatLocation, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/config';
+import { hasUrlCredentials } from '@sluice/util';
 import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
 import { costMeterDirectives } from '@sluice/plugin-cost-meter';
 import { exactCacheDirectives } from '@sluice/plugin-exact-cache';

@@ -1,6 +1,6 @@
 /** Directives the gateway service itself reads: where it listens, how it logs and shuts down, its dashboard. */
 import Type from 'typebox';
-import { defineDirectives } from '@sluice/core';
+import { defineDirectives } from '@sluice/config';
 
 const HOST_PORT = /^(\[[0-9a-fA-F:]+\]|[\w.-]+):(\d{1,5})$/;
 

@@ -1,6 +1,4 @@
-/** @sluice/preset-gateway: the OpenAI-compatible caching gateway assembled from plugins. */
-export { Gateway, type GatewayOptions } from './gateway.js';
-export { createGatewayApp, type GatewayState } from './app.js';
+/** @sluice/preset-gateway: the gateway preset: reads the config file and assembles the kernel and plugins into a runtime. */
 export { buildRuntime, runtimeSettings, type PluginFactory, type Runtime, type RuntimeSettings } from './runtime.js';
 export {
   GATEWAY_DIRECTIVE_SECTIONS,
@@ -11,7 +9,5 @@ export {
   type LoadOptions,
 } from './config.js';
 export { gatewayDirectives, parseListenAddr } from './directives.js';
-export { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
 export { versionBody, RELEASE_VERSION, RELEASE_TITLE } from './version.js';
 export { configReference } from './config-reference.js';
-export { startupSummary } from './startup-summary.js';

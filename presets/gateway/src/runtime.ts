@@ -1,5 +1,6 @@
 /** One configured kernel with its plugins: what a SIGHUP reload swaps as a whole. */
-import { Kernel, type Metrics, type Mode, type Plugin, type ResolvedConfig } from '@sluice/core';
+import { Kernel, type Metrics, type Mode, type Plugin } from '@sluice/core';
+import { type ResolvedConfig } from '@sluice/config';
 import { AuditSinkPlugin, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
 import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
@@ -8,7 +9,7 @@ import { PrivacyGuardPlugin, privacyGuardOptionsFromConfig } from '@sluice/plugi
 import { SecurityGuardPlugin, securityGuardOptionsFromConfig } from '@sluice/plugin-security-guard';
 import { SemanticCachePlugin, semanticCacheOptionsFromConfig, type RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { UsageGuardPlugin, usageGuardOptionsFromConfig } from '@sluice/plugin-usage-guard';
-import type { ServerTimeouts } from '@sluice/core/internal';
+import type { ServerTimeouts } from '@sluice/host';
 import { RELEASE_VERSION } from './version.js';
 import type { Logger } from 'pino';
 

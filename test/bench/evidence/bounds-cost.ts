@@ -5,7 +5,7 @@
  * 20,000 events each.
  */
 import { evidenceEvent, type EvidenceDetails, type EvidenceHead } from '@sluice/core';
-import { boundEvidenceEvent } from '@sluice/core/internal';
+import { boundEvidenceEvent } from '@sluice/core';
 
 const HEAD: EvidenceHead = { source: 'gateway', category: 'request', event_type: 'request.completed', outcome: 'completed' };
 const EVENTS = 20_000;

@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Exchange, Kernel, type ChatRequest } from '@sluice/core';
-import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
 import { PrivacyGuardPlugin } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardPlugin } from '@sluice/plugin-security-guard';
 import { UsageGuardPlugin } from '@sluice/plugin-usage-guard';

@@ -5,9 +5,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChatRequest } from '@sluice/core';
-import { formatCount, Progress } from '@sluice/core/internal';
+import { formatCount, Progress } from '@sluice/util';
 import { entryId, LocalEmbedder, semanticKey, type SemanticEntry } from '@sluice/plugin-semantic-cache';
-import { HnswVectorStore } from '@sluice/plugin-vector-store';
+import { HnswVectorStore } from '@sluice/vector-store';
 
 export interface StoreBuild {
   /** The directory the gateway opens: `storeLocation(options.store, 'enforce')`. */

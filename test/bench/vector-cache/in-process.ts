@@ -1,6 +1,6 @@
 /** hnswlib-node alone in this process: the search rate of one core, and what HnswIndex says the graph costs. */
 import hnswlib from 'hnswlib-node';
-import { HnswIndex } from '@sluice/plugin-vector-store';
+import { HnswIndex } from '@sluice/vector-store';
 import { row, type VectorSet } from './dataset.js';
 
 const EF_SEARCH = 128;

@@ -4,7 +4,7 @@
  */
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCount, Progress } from '@sluice/core/internal';
+import { formatCount, Progress } from '@sluice/util';
 import { insertBody } from './bodies.js';
 import type { CollectedMemory } from './collect-garbage.js';
 import type { VectorSet } from './dataset.js';

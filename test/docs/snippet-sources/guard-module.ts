@@ -1,6 +1,6 @@
 /** docs/guards.md: a guard module of one's own, built on core's module server. */
 // #region module
-import { startModuleServer } from '@sluice/core';
+import { startModuleServer } from '@sluice/guard-kit';
 
 const server = await startModuleServer({
   listen: '127.0.0.1:8101',

@@ -1,5 +1,5 @@
-/** docs/reference/plugins/vector-store.md: opening the qdrant backend. */
-import { QdrantVectorStore } from '@sluice/plugin-vector-store';
+/** docs/reference/packages/vector-store.md: opening the qdrant backend. */
+import { QdrantVectorStore } from '@sluice/vector-store';
 import type { SemanticEntry } from '@sluice/plugin-semantic-cache';
 
 // #region open

@@ -3,7 +3,7 @@
  * at their bounds, ids at the top of their range) and the check that a qa reads each back exactly.
  */
 import fc from 'fast-check';
-import { pointFor } from '../../presets/vector-cache/store-contents.js';
+import { pointFor } from '../../apps/vector-cache/store-contents.js';
 import type { Answer } from '../http-call.js';
 import { longString, unicodeString } from './adversarial-json.js';
 

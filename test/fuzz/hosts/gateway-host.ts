@@ -2,9 +2,10 @@
  * Runs a gateway in its own process for the fuzz suite (node --expose-gc --import tsx), in front of the
  * provider at FUZZ_UPSTREAM_BASE_URL, with the extra config lines in FUZZ_GATEWAY_CONFIG.
  */
-import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
+import { Gateway } from '@sluice/gateway';
+import { parseGatewayConfig } from '@sluice/preset-gateway';
 import { pino } from 'pino';
-import { baseConfig } from '../../presets/gateway/gateway-under-test.js';
+import { baseConfig } from '../../apps/gateway/gateway-under-test.js';
 import { serveSuite } from './host-ipc.js';
 
 const upstream = process.env['FUZZ_UPSTREAM_BASE_URL'];

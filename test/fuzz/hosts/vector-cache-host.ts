@@ -4,9 +4,9 @@
  * stored entry, so the suite can tell whether a request changed what the service stores.
  */
 import { createHash } from 'node:crypto';
-import { VectorCacheService } from '@sluice/preset-vector-cache';
+import { VectorCacheService } from '@sluice/vector-cache';
 import { pino } from 'pino';
-import { contents } from '../../presets/vector-cache/store-contents.js';
+import { contents } from '../../apps/vector-cache/store-contents.js';
 import { serveSuite } from './host-ipc.js';
 
 export interface StoreDigest {

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAuditServer, type AuditServer } from '@sluice/preset-audit';
+import { startAuditServer, type AuditServer } from '@sluice/audit';
 import { API_KEY } from './sink-under-test.js';
 
 export interface StoredEvent {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
-import { baseConfig, startGateway, type GatewayUnderTest } from '../../presets/gateway/gateway-under-test.js';
-import { verifyAuditChain } from '@sluice/preset-audit';
+import { baseConfig, startGateway, type GatewayUnderTest } from '../../apps/gateway/gateway-under-test.js';
+import { verifyAuditChain } from '@sluice/audit';
 import { startAuditPeer, type AuditPeer } from './audit-peer.js';
 import { API_KEY } from './sink-under-test.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { PluginOptionsError } from '@sluice/core';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/core/internal';
+import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
 import { AuditSinkPlugin, auditSinkDirectives, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
 
 describe('audit sink: options and directives', () => {

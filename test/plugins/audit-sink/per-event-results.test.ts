@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { evidenceEvent, type EvidenceEvent } from '@sluice/core';
-import { checkEvidenceEvent } from '@sluice/preset-audit';
+import { checkEvidenceEvent } from '@sluice/audit';
 import { startAuditPeer, until, type AuditPeer } from './audit-peer.js';
 import { sinkKernel, type SinkUnderTest } from './sink-under-test.js';
 

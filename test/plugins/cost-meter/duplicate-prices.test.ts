@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ConfigError, ConfigErrors, type DirectiveValues } from '@sluice/core';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/core/internal';
+import { ConfigError, ConfigErrors, type DirectiveValues } from '@sluice/config';
+import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
 import { CostMeterPlugin, PriceTable, costMeterDirectives, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 import { PRICES } from './meter-under-test.js';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/core/internal';
+import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
 import { CostMeterPlugin, costMeterDirectives, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
 
 function resolve(text: string) {

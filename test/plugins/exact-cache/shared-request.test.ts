@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Exchange, type ChatRequest } from '@sluice/core';
-import { deepFreeze } from '@sluice/core/internal';
+import { deepFreeze } from '@sluice/core';
 import { cacheKernel } from './cache-under-test.js';
 
 /** The host hands every repeat of one body the same frozen request; the key must still follow tenant and rewrites. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { baseUrlProblem, isPlaceholderKey, normaliseBaseUrl } from '@sluice/core/internal';
+import { baseUrlProblem, isPlaceholderKey, normaliseBaseUrl } from '@sluice/util';
 import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
 
 describe('openai-upstream: base URL and keys', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { KeyRedaction, REDACTED_KEY } from '@sluice/core/internal';
+import { KeyRedaction, REDACTED_KEY } from '@sluice/util';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
 

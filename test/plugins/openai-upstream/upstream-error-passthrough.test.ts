@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { Gateway, parseGatewayConfig } from '@sluice/preset-gateway';
+import { Gateway } from '@sluice/gateway';
+import { parseGatewayConfig } from '@sluice/preset-gateway';
 import OpenAI, { APIError } from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { openAiError } from '../../fixtures/openai-bodies.js';

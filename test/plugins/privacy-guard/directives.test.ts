@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/core/internal';
+import { coreDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/config';
 import { PrivacyGuardPlugin, privacyGuardDirectives, privacyGuardOptionsFromConfig } from '@sluice/plugin-privacy-guard';
 
 const SETS = [coreDirectives, privacyGuardDirectives];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ModuleRequestError } from '@sluice/core';
+import { ModuleRequestError } from '@sluice/guard-kit';
 import { privacyKernel, type PrivacyUnderTest } from './privacy-under-test.js';
 import { rewriting, scriptedModule, type Script, type ScriptedModule } from './scripted-module.js';
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Exchange, ModuleServer } from '@sluice/core';
+import type { Exchange } from '@sluice/core';
+import type { ModuleServer } from '@sluice/guard-kit';
 import { startPrivacyGuardServer } from '@sluice/plugin-privacy-guard';
 import { freePort } from '../../fixtures/free-port.js';
 import { answerOf, privacyKernel, type PrivacyUnderTest } from './privacy-under-test.js';

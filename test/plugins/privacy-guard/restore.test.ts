@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChatCompletionChunk, type ChatRequest, type ModelResponse } from '@sluice/core';
-import { replayChunks } from '@sluice/core/internal';
+import { replayChunks } from '@sluice/host';
 import { completion, privacyKernel, type PrivacyUnderTest } from './privacy-under-test.js';
 
 const EMAIL = 'ana.lopez@example.org';

@@ -2,7 +2,7 @@
  * A privacy module that answers as a test scripts it (wrong shapes, silence, blocks), on core's module
  * server, recording every request body. For the faults a real module must never show.
  */
-import { startModuleServer, type ModuleServer } from '@sluice/core';
+import { startModuleServer, type ModuleServer } from '@sluice/guard-kit';
 
 export type Script = (body: Record<string, unknown>) => unknown | Promise<unknown>;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ModuleServer } from '@sluice/core';
+import type { ModuleServer } from '@sluice/guard-kit';
 import { startPrivacyGuardServer } from '@sluice/plugin-privacy-guard';
 
 const KEY = 'module-key';

@@ -1,6 +1,6 @@
 /** The security guard directives and their mapping to plugin options. */
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/core/internal';
+import { coreDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/config';
 import { securityGuardDirectives, securityGuardOptionsFromConfig } from '@sluice/plugin-security-guard';
 
 const sets = [coreDirectives, securityGuardDirectives];

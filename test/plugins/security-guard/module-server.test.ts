@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ModuleServer } from '@sluice/core';
+import type { ModuleServer } from '@sluice/guard-kit';
 import { startSecurityGuardServer } from '@sluice/plugin-security-guard';
 
 const KEY = 'test-module-key';

@@ -3,7 +3,7 @@
  * (contract violations), refusals (a wrong key is a block) and error statuses.
  */
 import assert from 'node:assert/strict';
-import type { ModuleServer } from '@sluice/core';
+import type { ModuleServer } from '@sluice/guard-kit';
 import { startSecurityGuardServer } from '@sluice/plugin-security-guard';
 import { freePort } from '../../fixtures/free-port.js';
 import { securityEvents, securityKernel } from './guard-under-test.js';

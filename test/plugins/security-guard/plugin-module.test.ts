@@ -1,7 +1,7 @@
 /** The plugin against the real module server on 127.0.0.1: allow, block (both block responses), response scans, evidence. */
 import assert from 'node:assert/strict';
-import { type ModuleServer } from '@sluice/core';
-import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core/internal';
+import { type ModuleServer } from '@sluice/guard-kit';
+import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core';
 import { startSecurityGuardServer } from '@sluice/plugin-security-guard';
 import { securityEvents, securityKernel, type GuardUnderTest } from './guard-under-test.js';
 

@@ -66,7 +66,7 @@ describe('security engine: policy patterns are analysed for linear time at load'
       `security_guard_policy_file ${policy};`,
     ];
     await writeFile(config, `${lines.join('\n')}\n`);
-    const cli = new URL('../../../presets/cli/bin/sluice.js', import.meta.url).pathname;
+    const cli = new URL('../../../apps/cli/bin/sluice.js', import.meta.url).pathname;
     await assert.rejects(
       promisify(execFile)(process.execPath, [cli, 'gateway', '-c', config, '--test-config'], { timeout: 30_000 }),
       (error: { code?: number; stderr?: string }) => {

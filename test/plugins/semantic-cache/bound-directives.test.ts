@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/core/internal';
+import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
 import { SemanticCachePlugin, semanticCacheDirectives, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
 
 const SETS = [coreDirectives, semanticCacheDirectives];

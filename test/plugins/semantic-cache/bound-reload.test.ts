@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import type { Child } from '../../fixtures/child-process.js';
 import { parsePrometheusText } from '../../fixtures/prometheus.js';
-import { startGatewayProcess, writeConfig } from '../../presets/cli/gateway-process.js';
+import { startGatewayProcess, writeConfig } from '../../apps/cli/gateway-process.js';
 import { QUESTIONS, paraphrase } from './saved-entries.js';
 
 const config = (upstream: FakeUpstream, dataDir: string, maxEntries: number, extra = '') =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Metrics } from '@sluice/core';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS, pruneExpiredSemanticEntries, type SemanticEntry } from '@sluice/plugin-semantic-cache';
-import { HnswVectorStore } from '@sluice/plugin-vector-store';
+import { HnswVectorStore } from '@sluice/vector-store';
 import { pino } from 'pino';
 import { semanticKernel, type SemanticUnderTest } from './semantic-under-test.js';
 

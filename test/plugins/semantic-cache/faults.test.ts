@@ -6,7 +6,7 @@ import type { SemanticCacheOptionsInput } from '@sluice/plugin-semantic-cache';
 import { freePort } from '../../fixtures/free-port.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { QdrantPeer } from '../../fixtures/qdrant-peer.js';
-import { baseConfig, startGateway } from '../../presets/gateway/gateway-under-test.js';
+import { baseConfig, startGateway } from '../../apps/gateway/gateway-under-test.js';
 import { semanticKernel, type SemanticUnderTest } from './semantic-under-test.js';
 
 const QUESTION = 'How do I reset my password?';

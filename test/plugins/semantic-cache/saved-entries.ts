@@ -1,6 +1,6 @@
 /** What an in-process semantic store saved, read back as a restart would, for the bound suites. */
 import { LOCAL_EMBEDDER_DEFAULT_DIMS, type SemanticEntry } from '@sluice/plugin-semantic-cache';
-import { HnswVectorStore } from '@sluice/plugin-vector-store';
+import { HnswVectorStore } from '@sluice/vector-store';
 
 /** The payloads persisted in one store directory (the plugin must be stopped). */
 export async function savedEntries(dir: string, dims = LOCAL_EMBEDDER_DEFAULT_DIMS): Promise<SemanticEntry[]> {

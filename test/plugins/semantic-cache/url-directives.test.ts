@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/core/internal';
+import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
 import { semanticCacheDirectives } from '@sluice/plugin-semantic-cache';
-import { resolveQdrantOptions } from '@sluice/plugin-vector-store';
+import { resolveQdrantOptions } from '@sluice/vector-store';
 
 const SETS = [coreDirectives, semanticCacheDirectives];
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'semantic.conf', env: {} }), SETS);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Kernel } from '@sluice/core';
 import { semanticKey, type SemanticEntry } from '@sluice/plugin-semantic-cache';
-import type { SearchOptions, VectorHit, VectorStore } from '@sluice/plugin-vector-store';
+import type { SearchOptions, VectorHit, VectorStore } from '@sluice/vector-store';
 import { pino } from 'pino';
 import { semanticMetrics } from '../../../plugins/semantic-cache/src/semantic-metrics.js';
 import { verifiedSearch } from '../../../plugins/semantic-cache/src/verified-search.js';

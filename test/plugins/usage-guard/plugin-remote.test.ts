@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { type ModuleServer } from '@sluice/core';
-import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core/internal';
+import { type ModuleServer } from '@sluice/guard-kit';
+import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core';
 import { startUsageGuardServer, USAGE_WARNING_HEADER } from '@sluice/plugin-usage-guard';
 import { TEST_POLICY, usageKernel, writePolicy } from './usage-under-test.js';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ModuleServer } from '@sluice/core';
+import type { ModuleServer } from '@sluice/guard-kit';
 import { startUsageGuardServer } from '@sluice/plugin-usage-guard';
 import { describeRedis } from '../../fixtures/redis.js';
 import { redisCommand } from '../../fixtures/resp.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startUsageGuardServer } from '@sluice/plugin-usage-guard';
-import type { ModuleServer } from '@sluice/core';
+import type { ModuleServer } from '@sluice/guard-kit';
 import { TEST_POLICY, writePolicy } from './usage-under-test.js';
 
 async function post(url: string, body: unknown, key?: string): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -1,5 +1,5 @@
 /** The finding kinds of the privacy contract, their severities, and the placeholder kind each maps to. */
-import type { PLACEHOLDER_KINDS } from '@sluice/core';
+import type { PLACEHOLDER_KINDS } from '@sluice/guard-kit';
 
 /**
  * Finding kinds, in the order findings are reported (CONTRACTS.md, privacy guard).

@@ -12,7 +12,7 @@ import { FindingKindSchema, PrivacyModeSchema, type PrivacyMode } from '../contr
 import type { Detector } from './detectors/detector.js';
 import { patternDetector } from './detectors/pattern.js';
 import type { FindingKind } from './finding-kinds.js';
-import { patternTimeProblem, type PatternAnalysisOptions } from '@sluice/core/internal';
+import { patternTimeProblem, type PatternAnalysisOptions } from '@sluice/guard-kit';
 
 const PolicySchema = Type.Object(
   {

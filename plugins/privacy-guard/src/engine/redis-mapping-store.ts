@@ -4,7 +4,7 @@
  * the client keeps reconnecting in the background.
  */
 import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis, type RedisLogger } from '@sluice/core/internal';
+import { watchRedis, type RedisLogger } from '@sluice/redis';
 import { Keyv } from 'keyv';
 import type { MappingRecord, MappingStore } from './mapping-store.js';
 

@@ -2,7 +2,7 @@
  * What a mode does to the texts of one request. Anonymisation numbers values per placeholder kind across
  * all the request's texts, so one value is one placeholder everywhere in the request.
  */
-import { placeholder, PLACEHOLDER_PATTERN } from '@sluice/core';
+import { placeholder, PLACEHOLDER_PATTERN } from '@sluice/guard-kit';
 import type { Detection } from './detectors/detector.js';
 import { FINDING_KINDS, PLACEHOLDER_KIND_OF, type FindingKind, type PlaceholderKind } from './finding-kinds.js';
 

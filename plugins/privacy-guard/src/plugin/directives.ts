@@ -1,7 +1,7 @@
 /** The privacy guard's directives. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
-import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
 import type { PrivacyMode } from '../contract.js';
 import { PrivacyModeSchema } from '../contract.js';
 import type { PrivacyGuardOptionsInput } from './options.js';

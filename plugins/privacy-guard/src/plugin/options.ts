@@ -1,6 +1,6 @@
 /** Options of the privacy guard plugin. */
 import Type from 'typebox';
-import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
 import { PrivacyModeSchema } from '../contract.js';
 
 /**

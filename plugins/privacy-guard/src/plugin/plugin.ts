@@ -6,7 +6,6 @@
 import {
   createSlot,
   GatewayError,
-  PLACEHOLDER_PATTERN,
   Stage,
   validateOptions,
   type DependencyHealth,
@@ -16,7 +15,8 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/core/internal';
+import { PLACEHOLDER_PATTERN } from '@sluice/guard-kit';
+import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
 import type { PrivacyEngine } from '../engine/engine.js';
 import { openPrivacyEngine } from '../engine/open-engine.js';
 import { privacyEvidence, type PrivacyEvidence } from './privacy-evidence.js';

@@ -1,6 +1,6 @@
 /** The privacy guard's counters: core's guard counter, and restores skipped. */
 import { type Kernel } from '@sluice/core';
-import { guardMetrics, type GuardOutcome } from '@sluice/core/internal';
+import { guardMetrics, type GuardOutcome } from '@sluice/guard-kit';
 
 /** Why no restore ran: nothing was anonymised, the answer held no placeholder, or restore is off. */
 export type RestoreSkipReason = 'not_anonymised' | 'no_placeholders' | 'disabled';

@@ -3,7 +3,7 @@
  * process. Both answer the contract's JSON and fail with a classified `GuardCallError`, so the plugin
  * has one path for either.
  */
-import { callGuard, GuardCallError } from '@sluice/core/internal';
+import { callGuard, GuardCallError } from '@sluice/guard-kit';
 import type { PrivacyEngine } from '../engine/engine.js';
 import type { RestoreRequest, ScanRequest } from '../contract.js';
 

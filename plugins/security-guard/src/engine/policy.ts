@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { patternTimeProblem, type PatternAnalysisOptions } from '@sluice/core/internal';
+import { patternTimeProblem, type PatternAnalysisOptions } from '@sluice/guard-kit';
 import { REQUEST_RULES } from './request-rules.js';
 import { RESPONSE_RULES } from './response-rules.js';
 import { buildRuleSet } from './rule-set.js';

@@ -4,7 +4,7 @@
  * single scan would have given: findings summed per rule, the most severe (first seen among equals)
  * speaking for the reply.
  */
-import { chunkText, type ScanRun } from '@sluice/core/internal';
+import { chunkText, type ScanRun } from '@sluice/guard-kit';
 import type { SecurityFinding, SecurityScanMessage, SecurityScanReply } from '../contract.js';
 import { SEVERITY_RANK } from '../engine/rule.js';
 import type { SecurityBackend } from './security-backend.js';

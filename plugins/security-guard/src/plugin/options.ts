@@ -1,6 +1,6 @@
 /** Options of the security guard plugin. */
 import Type from 'typebox';
-import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
 
 /**
  * Defaults live in the schema; unknown keys are refused.

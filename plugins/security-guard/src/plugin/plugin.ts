@@ -14,7 +14,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError, guardMetrics, planScan, ScanRun, type ScanPlan } from '@sluice/core/internal';
+import { GuardCallError, guardMetrics, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
 import { readRefusal, readSecurityReply, type SecurityReplyReading, type SecurityScanMessage } from '../contract.js';
 import { SecurityGuardEngine } from '../engine/engine.js';
 import { loadSecurityPolicy } from '../engine/policy.js';

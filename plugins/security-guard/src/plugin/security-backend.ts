@@ -1,5 +1,5 @@
 /** Where scans run: a module over the HTTP contract, or the engine in process (`security_guard_url local`). */
-import { callGuard, GuardCallError } from '@sluice/core/internal';
+import { callGuard, GuardCallError } from '@sluice/guard-kit';
 import type { SecurityScanRequest } from '../contract.js';
 import type { SecurityGuardEngine } from '../engine/engine.js';
 

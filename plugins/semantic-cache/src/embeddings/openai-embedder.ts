@@ -1,6 +1,7 @@
 /** The embedding client for any OpenAI-compatible `POST /v1/embeddings`, over one keep-alive undici pool. */
 import { GatewayError, type Metrics } from '@sluice/core';
-import { isPlaceholderKey, KeyRedaction, maskUrl, normaliseBaseUrl } from '@sluice/core/internal';
+import { isPlaceholderKey, normaliseBaseUrl } from '@sluice/util';
+import { KeyRedaction, maskUrl } from '@sluice/util';
 import { Pool } from 'undici';
 import type { Embedder, Embedding } from './embedder.js';
 import { embeddingStatusFailure, embeddingTransportFailure } from './embedding-failure.js';

@@ -1,7 +1,7 @@
 /** The usage guard's directives, named as the product specification names them. */
 import Type from 'typebox';
-import { defineDirectives, type DirectiveValues } from '@sluice/core';
-import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
+import { defineDirectives, type DirectiveValues } from '@sluice/config';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
 import type { UsageGuardOptionsInput } from './options.js';
 
 const text = (name: string) => [{ name, schema: Type.String({ minLength: 1 }) }];

@@ -5,7 +5,7 @@
  * until a restart connects again (the same no-op-until-restart rule as the caches).
  */
 import type { DependencyHealth, Kernel } from '@sluice/core';
-import { redactRedisUrl } from '@sluice/core/internal';
+import { redactRedisUrl } from '@sluice/redis';
 import { UnknownUsagePolicyError, UsageEngine } from '../engine/usage-engine.js';
 import { builtinUsagePolicy } from '../policy/builtin-policy.js';
 import { loadUsagePolicy } from '../policy/parse-policy.js';

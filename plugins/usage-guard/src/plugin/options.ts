@@ -1,6 +1,6 @@
 /** Options of the usage guard plugin. */
 import Type from 'typebox';
-import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/core/internal';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
 
 export const UsageGuardOptionsSchema = Type.Object(
   {

@@ -16,7 +16,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/core/internal';
+import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
 import type { UsageScanRequest } from '../contract.js';
 import { estimatePromptTokens } from '../engine/token-estimate.js';
 import { UsageGuardOptionsSchema, type UsageGuardOptions, type UsageGuardOptionsInput } from './options.js';

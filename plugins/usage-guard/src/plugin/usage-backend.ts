@@ -2,7 +2,7 @@
  * Where the plugin's scans go: a module over HTTP, or the engine in process. Both fail the same way
  * (`GuardCallError` kinds), so the plugin maps failures to errors once.
  */
-import { callGuard, GuardCallError } from '@sluice/core/internal';
+import { callGuard, GuardCallError } from '@sluice/guard-kit';
 import type { UsageScanRequest } from '../contract.js';
 import type { UsageEngine } from '../engine/usage-engine.js';
 

@@ -1,6 +1,6 @@
 /** The usage guard's counters: its blocks, and its decisions in the guards' shared counter. */
 import { type Kernel } from '@sluice/core';
-import { guardMetrics, type GuardOutcome } from '@sluice/core/internal';
+import { guardMetrics, type GuardOutcome } from '@sluice/guard-kit';
 
 /**
  * @example

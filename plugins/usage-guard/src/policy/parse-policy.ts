@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { canonicalJson, patternTimeProblem, type PatternAnalysisOptions } from '@sluice/core/internal';
+import { canonicalJson } from '@sluice/util';
+import { patternTimeProblem, type PatternAnalysisOptions } from '@sluice/guard-kit';
 import Value from 'typebox/value';
 import {
   GENERAL_CATEGORY,

@@ -5,7 +5,7 @@
  * Redis runs a script alone, which makes check-and-add atomic across gateways.
  */
 import { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis, type RedisLogger } from '@sluice/core/internal';
+import { watchRedis, type RedisLogger } from '@sluice/redis';
 import { decideCharge, type QuotaCharge, type QuotaCounters } from './quota-counters.js';
 
 /** KEYS: counters. ARGV: all-or-nothing flag, then amount, limit, ttl per key. Returns {exceeded, applied, totals…}. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { SecurityGuardEngine, type SecurityScanReply } from '@sluice/plugin-security-guard';
-import { chunkText, SCAN_CHUNK_CHARS } from '@sluice/core/internal';
+import { chunkText, SCAN_CHUNK_CHARS } from '@sluice/guard-kit';
 import { securityKernel } from '../guard-under-test.js';
 
 /** Phrases that trip different request rules, of different severities. */

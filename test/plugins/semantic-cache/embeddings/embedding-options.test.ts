@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Metrics } from '@sluice/core';
-import { baseUrlProblem, normaliseBaseUrl } from '@sluice/core/internal';
+import { baseUrlProblem, normaliseBaseUrl } from '@sluice/util';
 import { OpenAIEmbedder } from '@sluice/plugin-semantic-cache';
 
 describe('semantic-cache: OpenAIEmbedder options', () => {

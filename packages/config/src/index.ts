@@ -1,0 +1,26 @@
+/** @sluice/config: the config language: lexer, parser, directive sets, resolution with file:line:col errors, the printer with secret masking, and `plugin` blocks. */
+export { ConfigError, ConfigErrors, type Location, byPosition, formatLocation } from './config-error.js';
+export {
+  defineDirectives,
+  type ArgSpec,
+  type ArgUnit,
+  type DirectiveSet,
+  type DirectiveSpec,
+  type DirectiveValues,
+} from './directive.js';
+export { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
+export {
+  type PluginBlock,
+  loadPluginBlocks,
+  PLUGIN_BLOCK,
+  type PluginBlocksOptions,
+  type PluginBlocksResult,
+} from './plugin-blocks.js';
+export { definePluginModule, PLUGIN_MODULE_EXPORT, type PluginModule, type PluginModuleContext } from './plugin-module.js';
+export { coreDirectives } from './core-directives.js';
+export { interpolate, type Environment } from './interpolate.js';
+export { tokenize, type Token, type TokenKind } from './lexer.js';
+export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './parser.js';
+export { printConfig, MASK } from './printer.js';
+export { mergeDirectiveSets, resolveConfig } from './resolve.js';
+export { distance, suggestName } from './suggest.js';

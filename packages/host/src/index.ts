@@ -1,0 +1,17 @@
+/** @sluice/host: serves a kernel over HTTP: the chat-completions handler, body reading and HTTP hygiene, and the Koa middleware. */
+export { createGatewayRouter, gatewayMiddleware } from './router.js';
+export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
+export { writeError } from './write-error.js';
+export { serveChatCompletion, type ChatHandlerOptions } from './chat-handler.js';
+export { completionChunks, replayChunks, sseText } from './stream-replay.js';
+export { readLimitedText, type BodyReadErrors } from './read-limited.js';
+export {
+  applyServerTimeouts,
+  describeContentType,
+  isJsonContentType,
+  notJsonMessage,
+  DEFAULT_SERVER_TIMEOUTS,
+  type ConnectionTimeoutPhase,
+  type ServerTimeouts,
+} from './http-hygiene.js';
+export { httpHygieneMetrics, replyMetrics, type HttpHygieneMetrics } from './http-hygiene-metrics.js';
