@@ -10,7 +10,7 @@ import { processMetrics } from '@sluice/core';
 
 export type MetricType = 'counter' | 'gauge' | 'histogram';
 
-const SOURCE_ROOTS = ['core/src', 'plugins', 'presets'];
+const SOURCE_ROOTS = ['core/src', 'packages', 'plugins', 'presets', 'apps'];
 const SPEC_NAME = /\bname: '((?:gw|svc)_[a-z0-9_]+)'/g;
 const SVC_COUNTER = /\bcounter\('(svc_[a-z0-9_]+)'/g;
 const HYGIENE_COUNTER = /\b(?:refused|timedOut): '((?:gw|svc)_[a-z0-9_]+)'/g;
