@@ -1,0 +1,58 @@
+/**
+ * The cache-store tap: a fresh, approved answer stored under the key and vector its lookup left, with its
+ * expiry. A failure is counted and never the request's error: the client already has its answer.
+ */
+import type { Exchange, ModelResponse } from '@sluice/core';
+import type { AnswerComparison } from './answer-comparison.js';
+import type { CacheContext } from './cache-context.js';
+import { cacheEvidence } from './cache-evidence.js';
+import type { SemanticEntry } from './entry.js';
+import { CACHE_LAYER, LOOKUP_SLOT } from './lookup-slot.js';
+import { entryId } from './scope.js';
+import { stepFault } from './step-fault.js';
+import type { OpenCache } from './store-lifecycle.js';
+
+export async function storeAnswer(
+  context: CacheContext,
+  open: OpenCache,
+  comparison: AnswerComparison,
+  exchange: Exchange,
+  response: ModelResponse,
+): Promise<void> {
+  const { options, kernel } = context;
+  const { key, vector } = exchange.slot(LOOKUP_SLOT);
+  // Handed over to a reloaded runtime: the directory is the next store's now.
+  if (open.keeping.handedOver) return;
+  if (key === undefined || vector === undefined || !Array.isArray(response.body.choices)) return;
+  if (
+    exchange.mode === 'observe' &&
+    exchange.cache.wouldHit === true &&
+    exchange.cache.layer === CACHE_LAYER &&
+    exchange.cached
+  ) {
+    comparison.compare(exchange.cached, response);
+  }
+  const answer = JSON.stringify(response.body);
+  if (answer.length > options.maxEntryBytes) return;
+  const now = Date.now();
+  const payload: SemanticEntry = {
+    scope: key.scope,
+    expires_at: now + Math.round(options.ttlSeconds * 1000),
+    created_at: now,
+    question: key.question,
+    answer,
+    model: response.body.model ?? exchange.request.model,
+  };
+  try {
+    const record = { id: entryId(key), vector, payload };
+    const bounded = open.bounded;
+    if (bounded === undefined) await open.opened.store.upsert(record);
+    // Larger than the whole byte bound: storing it would evict everything else and still not fit.
+    else if (!(await bounded.upsert(record))) return;
+    context.health.answered();
+  } catch (error) {
+    stepFault(context, exchange, 'store', error, true);
+    return;
+  }
+  cacheEvidence(kernel, exchange, 'stored', { cache: { operation: 'store' } });
+}
