@@ -49,6 +49,13 @@ export interface DirectiveSpec {
   readonly secret?: boolean;
   /** Value when the directive is absent (before any `check`). */
   readonly default?: unknown;
+  /**
+   * Names the words in order: the statement resolves to an object with these keys instead of a tuple,
+   * e.g. `model_price gpt-4o 2.5 10;` to `{ model: 'gpt-4o', inputMicroUsdPerToken: 2.5, outputMicroUsdPerToken: 10 }`.
+   */
+  readonly fields?: readonly string[];
+  /** For the reference page: the directive whose value is used when this one is not written. */
+  readonly inherits?: string;
   /** Consistency check on the resolved value; returns a sentence naming the problem, or undefined. */
   readonly check?: (value: unknown) => string | undefined;
 }

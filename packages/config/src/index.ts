@@ -1,4 +1,4 @@
-/** @sluice/config: the config language: lexer, parser, directive sets, resolution with file:line:col errors, the printer with secret masking, and `plugin` blocks. */
+/** @sluice/config: the config language: lexer, parser, directive sets derived from options schemas, resolution with file:line:col errors, the printer with secret masking, and `plugin` blocks. */
 export { ConfigError, ConfigErrors, type Location, byPosition, formatLocation } from './config-error.js';
 export {
   defineDirectives,
@@ -9,6 +9,26 @@ export {
   type DirectiveValues,
 } from './directive.js';
 export { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
+export {
+  directive,
+  inherits,
+  optionSet,
+  optionKeywords,
+  optionSetKeywords,
+  type DirectiveKeywords,
+  type EnabledBy,
+  type OptionKeywords,
+  type OptionSetKeywords,
+} from './option-keywords.js';
+export {
+  directivesOf,
+  schemaOptions,
+  type DirectiveOption,
+  type InheritedOption,
+  type SchemaOptions,
+} from './schema-directives.js';
+export { configOptionsProblem, enabledInConfig, optionsFromConfig } from './options-from-config.js';
+export { directiveTable } from './directive-reference.js';
 export {
   type PluginBlock,
   loadPluginBlocks,

@@ -43,6 +43,7 @@ function directiveLines(config: ResolvedConfig, sets: readonly DirectiveSet[], i
 
 /** The words of one occurrence, a variadic last argument spread out. */
 function directiveWords(spec: DirectiveSpec, value: unknown): unknown[] {
+  if (spec.fields !== undefined) return spec.fields.map((field) => (value as Record<string, unknown>)[field]);
   const variadic = spec.args.at(-1)?.variadic === true;
   if (variadic && spec.args.length === 1) return value as unknown[];
   const words = spec.args.length === 1 ? [value] : [...(value as unknown[])];

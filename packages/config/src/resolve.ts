@@ -94,5 +94,6 @@ function readStatement(statement: Statement, spec: DirectiveSpec, errors: Config
     const rest = values.slice(spec.args.length - 1);
     return fixed.length === 0 ? rest : [...fixed, rest];
   }
+  if (spec.fields !== undefined) return Object.fromEntries(spec.fields.map((field, index) => [field, values[index]]));
   return values.length === 1 ? values[0] : values;
 }

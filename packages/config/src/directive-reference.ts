@@ -1,0 +1,45 @@
+/** Renders a directive set as rows of the configuration reference page, so the page cannot drift from the schemas. */
+import type { ArgSpec, DirectiveSet, DirectiveSpec } from './directive.js';
+
+/**
+ * The Markdown table of a directive set: each directive's words, default and meaning, secret ones marked.
+ * @example
+ * const page = ['## Exact cache', '', ...directiveTable(directivesOf(ExactCacheOptionsSchema))].join('\n');
+ */
+export function directiveTable(set: DirectiveSet): string[] {
+  const lines = ['| directive | words | default | meaning |', '|---|---|---|---|'];
+  for (const [name, spec] of Object.entries(set)) lines.push(row(name, spec));
+  return lines;
+}
+
+function row(name: string, spec: DirectiveSpec): string {
+  const words = spec.args.map(word).join(' ');
+  const flags = [spec.repeatable ? 'repeatable' : '', spec.secret ? 'secret (masked by --print-config)' : ''].filter(Boolean);
+  const meaning = [spec.summary, ...flags.map((f) => `*${f}*`)].join(' ');
+  return `| \`${name}\` | ${words} | ${defaultOf(spec)} | ${meaning.replaceAll('|', '\\|')} |`;
+}
+
+function word(arg: ArgSpec): string {
+  const schema = arg.schema as {
+    type?: string;
+    anyOf?: { const?: unknown }[];
+    minimum?: number;
+    exclusiveMinimum?: number;
+    maximum?: number;
+  };
+  let kind = arg.unit ?? schema.type ?? 'value';
+  if (schema.anyOf !== undefined) kind = schema.anyOf.map((s) => String(s.const)).join(' \\| ');
+  const range = [
+    schema.minimum !== undefined ? `≥ ${schema.minimum}` : '',
+    schema.exclusiveMinimum !== undefined ? `> ${schema.exclusiveMinimum}` : '',
+    schema.maximum !== undefined ? `≤ ${schema.maximum}` : '',
+  ].filter(Boolean);
+  return `\`<${arg.name}>${arg.variadic ? '...' : ''}\` (${kind}${range.length > 0 ? `, ${range.join(', ')}` : ''})`;
+}
+
+function defaultOf(spec: DirectiveSpec): string {
+  if (spec.inherits !== undefined) return `as \`${spec.inherits}\``;
+  if (spec.default === undefined) return '—';
+  const value = Array.isArray(spec.default) ? spec.default.join(' ') : String(spec.default);
+  return `\`${value === 'true' ? 'on' : value === 'false' ? 'off' : value}\``;
+}
