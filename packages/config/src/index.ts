@@ -28,6 +28,7 @@ export {
   type SchemaOptions,
 } from './schema-directives.js';
 export { configOptionsProblem, enabledInConfig, optionsFromConfig } from './options-from-config.js';
+export { directiveValuesOf, optionsProblem, withInherited } from './options-inheritance.js';
 export { directiveTable } from './directive-reference.js';
 export {
   type PluginBlock,

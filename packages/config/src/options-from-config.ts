@@ -37,7 +37,7 @@ export function optionsFromConfig<S extends TSchema>(schema: S, config: Directiv
       enabledBy === undefined ? `${missing} is not set` : `${enabledBy.directive} is on but ${missing} is not set`,
     );
   }
-  const problem = optionsProblem(schema, options);
+  const problem = crossCheck(schema, options);
   if (problem !== undefined) throw new ConfigError(problem);
   return options as Static<S>;
 }
@@ -50,10 +50,10 @@ export function optionsFromConfig<S extends TSchema>(schema: S, config: Directiv
  * if (problem !== undefined) throw new ConfigError(`${config.file}: ${problem}`);
  */
 export function configOptionsProblem(schema: TSchema, config: DirectiveValues): string | undefined {
-  return optionsProblem(schema, Value.Default(schema, writtenOptions(schema, config)) as Record<string, unknown>);
+  return crossCheck(schema, Value.Default(schema, writtenOptions(schema, config)) as Record<string, unknown>);
 }
 
-function optionsProblem(schema: TSchema, options: Record<string, unknown>): string | undefined {
+function crossCheck(schema: TSchema, options: Record<string, unknown>): string | undefined {
   const check = optionSetKeywords(schema).check as ((options: unknown) => string | undefined) | undefined;
   return check?.(options);
 }

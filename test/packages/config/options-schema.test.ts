@@ -10,8 +10,11 @@ import {
   enabledInConfig,
   inherits,
   optionSet,
+  directiveValuesOf,
   optionsFromConfig,
+  optionsProblem,
   parseConfig,
+  withInherited,
   printConfig,
   resolveConfig,
   type DirectiveSet,
@@ -258,5 +261,32 @@ describe('options declared once in a schema', () => {
     });
     assert.throws(() => directivesOf(twice), /directive "x_a" is declared twice \(b\)/);
     assert.throws(() => directive('x_b', { summary: ' ' }), /needs a summary/);
+  });
+
+  it('fills inherited options of options composed in code, code winning', () => {
+    const GatewayWideSchema = Type.Object({
+      requestTimeoutSeconds: Type.Number({
+        default: 120,
+        ...directive('request_timeout_seconds', { unit: 'duration', summary: 'Outbound timeout.' }),
+      }),
+      guardFailOpen: Type.Boolean({ default: false, ...directive('guard_fail_open', { summary: 'Fail open.' }) }),
+    });
+    const wide = directiveValuesOf(GatewayWideSchema, { guardFailOpen: true });
+    assert.equal(wide.get('guard_fail_open'), true);
+    assert.equal(wide.get('request_timeout_seconds'), 120);
+    assert.equal(wide.has('request_timeout_seconds'), false);
+    assert.deepEqual(withInherited(FaqOptions, { ttlSeconds: 9 }, wide), { ttlSeconds: 9, timeoutSeconds: 120, failOpen: true });
+    assert.deepEqual(withInherited(FaqOptions, { timeoutSeconds: 3, failOpen: false }, wide), {
+      timeoutSeconds: 3,
+      failOpen: false,
+    });
+  });
+
+  it('runs the cross-option check on options composed in code', () => {
+    assert.equal(
+      optionsProblem(FaqOptions, { ttlSeconds: 10, timeoutSeconds: 20 }),
+      'faq_timeout_seconds must not exceed faq_ttl',
+    );
+    assert.equal(optionsProblem(FaqOptions, {}), undefined);
   });
 });
