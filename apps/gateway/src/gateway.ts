@@ -2,24 +2,23 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, Metrics } from '@sluice/core';
+import { Metrics } from '@sluice/core';
 import { type ResolvedConfig } from '@sluice/config';
 import {
   applyServerTimeouts,
   httpHygieneMetrics,
   isJsonContentType,
-  serveChatCompletion,
   type HttpHygieneMetrics,
+  type RequestHandler,
 } from '@sluice/host';
 import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { pino, type Logger } from 'pino';
-import { createGatewayApp, type GatewayState } from './app.js';
+import { createGatewayHandler } from './gateway-handler.js';
+import type { GatewayState } from './host-routes.js';
 import { loadGatewayConfig, urlCredentialWarnings } from '@sluice/preset-gateway';
 import { parseListenAddr } from '@sluice/preset-gateway';
 
 import { buildRuntime, type PluginFactory, type Runtime } from '@sluice/preset-gateway';
-
-const CHAT_PATH = '/v1/chat/completions';
 
 export interface GatewayOptions {
   /** The config file, re-read on reload. */
@@ -41,11 +40,11 @@ export class Gateway implements GatewayState {
   readonly logger: Logger;
   shuttingDown = false;
   #runtime: Runtime;
+  /** Serves every request with the current runtime; a reload swaps it with the runtime. */
+  #handler: RequestHandler;
   #server: Server | undefined;
   readonly #configFile: string | undefined;
   readonly #composed: readonly PluginFactory[];
-  /** Looked up once: the registry lookup was a measurable part of every chat request. */
-  readonly #inFlight: ReturnType<Metrics['gauge']>;
   readonly #hygiene: HttpHygieneMetrics;
 
   private constructor(runtime: Runtime, logger: Logger, metrics: Metrics, options: GatewayOptions) {
@@ -54,7 +53,7 @@ export class Gateway implements GatewayState {
     this.metrics = metrics;
     this.#configFile = options.configFile;
     this.#composed = options.plugins ?? [];
-    this.#inFlight = metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' });
+    this.#handler = createGatewayHandler(this, runtime);
     this.#hygiene = httpHygieneMetrics(metrics, {
       refused: 'gw_http_requests_refused_total',
       timedOut: 'gw_http_connections_timed_out_total',
@@ -87,12 +86,7 @@ export class Gateway implements GatewayState {
   /** Starts listening on `listen_addr` (or the given address) and resolves with the base URL. */
   async listen(address: string = this.#runtime.settings.listenAddr): Promise<{ url: string; port: number; host: string }> {
     const { host, port } = parseListenAddr(address);
-    const koa = createGatewayApp(this).callback();
-    const server = createServer((req, res) => {
-      // The hot route skips Koa; probes, metrics, models, errors and shutdown replies stay on Koa.
-      if (req.method === 'POST' && !this.shuttingDown && isChatPath(req.url)) void this.#serveChat(req, res);
-      else void koa(req, res);
-    });
+    const server = createServer((req, res) => void this.#handler.serve(req, res));
     const refused = this.#hygiene.refused;
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       // Counted whatever answers the request (the chat route, a plugin route, the drain), once it is answered.
@@ -106,30 +100,6 @@ export class Gateway implements GatewayState {
     const bound = server.address() as AddressInfo;
     const shown = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
     return { url: `http://${shown}:${bound.port}`, port: bound.port, host: bound.address };
-  }
-
-  async #serveChat(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const runtime = this.#runtime;
-    const inFlight = this.#inFlight;
-    inFlight.inc();
-    runtime.inFlight += 1;
-    try {
-      await serveChatCompletion(
-        runtime.kernel,
-        { maxBodyBytes: runtime.settings.maxBodyBytes, streaming: runtime.settings.streaming },
-        req,
-        res,
-      );
-    } catch (error) {
-      this.logger.error({ err: error }, 'chat request failed outside the pipeline');
-      if (!res.headersSent)
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(JSON.stringify(new GatewayError('internal_error').reply().body));
-    } finally {
-      runtime.inFlight -= 1;
-      inFlight.dec();
-    }
   }
 
   /**
@@ -167,9 +137,11 @@ export class Gateway implements GatewayState {
         'client_header_timeout_seconds, client_request_timeout_seconds, keepalive_timeout_seconds and send_timeout_seconds changes need a restart; the old values stay',
       );
     }
+    const retiring = this.#handler;
+    this.#handler = createGatewayHandler(this, next);
     this.#runtime = next;
     this.logger.info({ mode: next.settings.mode }, 'configuration reloaded');
-    void this.#retire(previous, next.settings.shutdownTimeoutSeconds * 1000);
+    void this.#retire(previous, retiring, next.settings.shutdownTimeoutSeconds * 1000);
     return true;
   }
 
@@ -177,6 +149,7 @@ export class Gateway implements GatewayState {
   async shutdown(): Promise<void> {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
+    this.#handler.drain();
     this.metrics.gauge({ name: 'gw_shutdown_in_progress', help: '1 while the gateway drains for shutdown.' }).set(1);
     const server = this.#server;
     const deadline = Date.now() + this.#runtime.settings.shutdownTimeoutSeconds * 1000;
@@ -192,21 +165,16 @@ export class Gateway implements GatewayState {
       }
       server.closeAllConnections();
     }
-    await this.#retire(this.#runtime, Math.max(0, deadline - Date.now()));
+    await this.#retire(this.#runtime, this.#handler, Math.max(0, deadline - Date.now()));
   }
 
-  async #retire(runtime: Runtime, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (runtime.inFlight > 0 && Date.now() < deadline) await delay(50);
+  /** Stops a runtime's plugins once the requests it serves are done, or at the timeout. */
+  async #retire(runtime: Runtime, handler: RequestHandler, timeoutMs: number): Promise<void> {
+    await handler.idle(timeoutMs);
     await runtime.kernel
       .stop()
       .catch((error: Error) => this.logger.error({ err: { message: error.message } }, 'plugin stop failed'));
   }
-}
-
-/** The chat path, with or without a query string; compared in place, as it is read on every request. */
-function isChatPath(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith(CHAT_PATH) && (url.length === CHAT_PATH.length || url[CHAT_PATH.length] === '?');
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,5 +1,8 @@
-/** @sluice/host: serves a kernel over HTTP: the chat-completions handler, body reading and HTTP hygiene, and the Koa middleware. */
+/** @sluice/host: serves a kernel over HTTP: the chat-completions handler, body reading and HTTP hygiene, the one request handler, and its Koa adapter. */
 export { createGatewayRouter, gatewayMiddleware } from './router.js';
+export { RequestHandler, type HostRoute, type RequestHandlerOptions, type RequestMatch } from './request-handler.js';
+export { CHAT_COMPLETIONS_PATH, WRONG_METHOD } from './route-table.js';
+export { replyGatewayError, replyJsonBody, replyText } from './host-reply.js';
 export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
 export { writeError } from './write-error.js';
 export { serveChatCompletion, type ChatHandlerOptions } from './chat-handler.js';
@@ -15,3 +18,4 @@ export {
   type ServerTimeouts,
 } from './http-hygiene.js';
 export { httpHygieneMetrics, replyMetrics, type HttpHygieneMetrics } from './http-hygiene-metrics.js';
+export { HOST_ERRORS } from './errors.js';

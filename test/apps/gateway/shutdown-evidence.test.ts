@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EvidenceEvent } from '@sluice/core';
-import { createGatewayApp, type GatewayState } from '@sluice/gateway';
+import { createGatewayHandler, type GatewayState } from '@sluice/gateway';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { baseConfig, startGateway, type GatewayUnderTest } from './gateway-under-test.js';
 
@@ -21,14 +21,16 @@ describe('gateway: a chat request refused while draining still gets its trace', 
   it('answers 503 shutting_down with a trace id, and emits request.received and one request.failed', async () => {
     const events: EvidenceEvent[] = [];
     gw.gateway.runtime.kernel.hooks.evidence.tap('test', (event) => void events.push(event));
-    // The app as it answers requests that reach it on an open connection once draining has begun.
+    // The handler as it answers requests that reach it on an open connection once draining has begun.
     const draining: GatewayState = {
       runtime: gw.gateway.runtime,
       metrics: gw.gateway.metrics,
       logger: gw.gateway.logger,
       shuttingDown: true,
     };
-    const server = createServer(createGatewayApp(draining).callback());
+    const handler = createGatewayHandler(draining);
+    handler.drain();
+    const server = createServer((req, res) => void handler.serve(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
