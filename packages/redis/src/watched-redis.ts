@@ -6,11 +6,19 @@
  * connection reports down until a PING answers again. Otherwise every request would wait out the
  * timeout, and queue one more command behind the silent one.
  *
- * The client is node-redis's, as @keyv/redis ships it; only what is used here is named, so core takes no
- * dependency on Redis.
+ * The client is node-redis's, as @keyv/redis ships it; only what is used here is named, so this package
+ * takes no dependency on a Redis client.
  */
 import { maskUrl } from '@sluice/util';
 
+/**
+ * The part of a node-redis client the watcher uses: a client of `createClient` (node-redis, as
+ * @keyv/redis ships it) is one. Create it with `disableOfflineQueue: true`, so a command fails at once
+ * while the client reconnects instead of waiting in a queue.
+ * @example
+ * import { createClient } from '@keyv/redis';
+ * const client: RedisClientLike = createClient({ url: 'redis://localhost:6379', disableOfflineQueue: true });
+ */
 export interface RedisClientLike {
   readonly isOpen: boolean;
   readonly isReady: boolean;
@@ -22,6 +30,19 @@ export interface RedisClientLike {
   on(event: string, listener: (...args: any[]) => void): unknown;
 }
 
+/**
+ * What `watchRedis` needs: the URL for its messages, how its log lines name the store and the dependency,
+ * and the two deadlines.
+ * @example
+ * const options: WatchedRedisOptions = {
+ *   url: 'redis://cache:6379',
+ *   store: 'exact cache',
+ *   dependency: 'kv',
+ *   timeoutMs: 300,
+ *   connectTimeoutMs: 2000,
+ *   logger: kernel.logger,
+ * };
+ */
 export interface WatchedRedisOptions {
   /** For messages; its credentials are masked. */
   readonly url: string;
@@ -33,15 +54,29 @@ export interface WatchedRedisOptions {
   readonly timeoutMs: number;
   /** Longest the first connection and PING may take. */
   readonly connectTimeoutMs: number;
+  /** Where "Redis error", "not answering" and "back" lines go; none are written without it. */
   readonly logger?: RedisLogger;
 }
 
-/** The part of a pino logger the watcher uses. */
+/**
+ * The part of a pino logger the watcher uses.
+ * @example
+ * const logger: RedisLogger = kernel.logger; // any pino logger
+ */
 export interface RedisLogger {
   warn(details: object, message: string): void;
   info(details: object, message: string): void;
 }
 
+/**
+ * A connected client under watch: every command bounded by the timeout, and refused at once while Redis is
+ * disconnected or silent, so a store falls back instead of holding requests.
+ * @example
+ * const redis: WatchedRedis = await watchRedis(client, options);
+ * const value = await redis.command(() => client.get(key), 'get');
+ * const { up, reason } = redis.state(); // for the plugin's health()
+ * await redis.close();
+ */
 export interface WatchedRedis {
   /** Runs one command within the timeout; rejects at once while Redis is disconnected or silent. */
   command<T>(run: () => Promise<T>, name: string): Promise<T>;
@@ -51,7 +86,16 @@ export interface WatchedRedis {
   close(): Promise<void>;
 }
 
-/** A command that got no answer within its bound. */
+/**
+ * A command that got no answer within its bound; after one, the connection counts as down until a PING answers.
+ * @example
+ * try {
+ *   return await redis.command(() => client.get(key), 'get');
+ * } catch (error) {
+ *   if (error instanceof RedisTimeoutError) return undefined; // a miss: the request goes on without the cache
+ *   throw error;
+ * }
+ */
 export class RedisTimeoutError extends Error {
   override readonly name = 'RedisTimeoutError';
 }
@@ -136,6 +180,9 @@ export async function watchRedis(client: RedisClientLike, options: WatchedRedisO
 /**
  * A URL safe to log, masked as the gateway shows every URL: the password, a user name alone (often a token
  * itself) and secret-looking query values; `fallback` when it does not parse.
+ * @example
+ * redactRedisUrl('redis://user:secret@cache:6379/0'); // 'redis://user:***@cache:6379/0'
+ * redactRedisUrl('not a url', 'the configured URL'); // 'the configured URL'
  */
 export function redactRedisUrl(url: string, fallback = 'the configured Redis URL'): string {
   return URL.canParse(url) ? maskUrl(url) : fallback;

@@ -5,7 +5,11 @@
  */
 import { isPlaceholderKey } from './provider-base-url.js';
 
-/** What a key, or a piece or a masked quote of it, is replaced with. */
+/**
+ * What a key, or a piece or a masked quote of it, is replaced with.
+ * @example
+ * new KeyRedaction([apiKey]).text(`bad key ${apiKey}`) === `bad key ${REDACTED_KEY}`; // true
+ */
 export const REDACTED_KEY = '[redacted]';
 
 const MAX_DEPTH = 64;

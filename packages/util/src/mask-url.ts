@@ -3,7 +3,11 @@
  * the password of the userinfo and the values of query parameters that look like credentials masked.
  */
 
-/** What a masked credential is shown as. */
+/**
+ * What a masked credential is shown as.
+ * @example
+ * maskUrl('https://bob:hunter2@proxy.example/') === `https://bob:${URL_SECRET_MASK}@proxy.example/`; // true
+ */
 export const URL_SECRET_MASK = '***';
 
 /** Query parameter names whose value is a credential (`key`, `api_key`, `access_token`, `sig`, …). */
@@ -50,7 +54,12 @@ export function urlWithoutUserinfo(url: string): string {
   }
 }
 
-/** Whether `text` holds a URL with a userinfo (`user[:password]@`): credentials the gateway would show or drop. */
+/**
+ * Whether `text` holds a URL with a userinfo (`user[:password]@`): credentials the gateway would show or drop.
+ * @example
+ * hasUrlCredentials('https://bob:pw@audit.example/'); // true
+ * hasUrlCredentials('https://audit.example/?api_key=abc'); // false: a query value is masked, not dropped
+ */
 export function hasUrlCredentials(text: string): boolean {
   for (const match of text.matchAll(URL_IN_TEXT)) if (userinfoEnd(match[0]) !== undefined) return true;
   return false;

@@ -1,11 +1,21 @@
 /** Progress of a long operation for a person watching: throttled lines on stderr, kept out of logs and tests. */
 
-/** Where progress goes: a terminal rewrites one line in place, anything else gets whole lines. */
+/**
+ * Where progress goes: a terminal rewrites one line in place, anything else gets whole lines.
+ * @example
+ * const lines: string[] = [];
+ * const stream: ProgressStream = { write: (text: string) => lines.push(text) }; // not a terminal: whole lines
+ */
 export interface ProgressStream {
   write(text: string): unknown;
   readonly isTTY?: boolean;
 }
 
+/**
+ * What a `Progress` shows, where, and how often.
+ * @example
+ * const options: ProgressOptions = { label: 'restoring 2 sets', total: 2, enabled: progressWanted(flags.progress) };
+ */
 export interface ProgressOptions {
   /** What is under way, e.g. `building 100,000 entries`. */
   readonly label: string;
@@ -34,6 +44,9 @@ export function progressWanted(flag: boolean | undefined, stream: ProgressStream
 }
 
 /**
+ * The progress of one long operation, for a person watching (a restore, a prune, a bench build): lines at
+ * most once per interval on stderr, one line rewritten in place on a terminal, nothing when not enabled.
+ * Results and logs go elsewhere, so progress never mixes into what a script reads.
  * @example
  * const progress = new Progress({ label: 'building 100,000 entries', total: 100_000 });
  * for (let i = 0; i < 100_000; i++) { build(i); progress.count(i + 1); }
@@ -64,6 +77,7 @@ export class Progress {
     this.#lastShown = this.#started;
   }
 
+  /** Whether lines are written at all. */
   get enabled(): boolean {
     return this.#enabled;
   }
@@ -130,6 +144,7 @@ export function formatProgress(state: {
 }
 
 /**
+ * A count as progress lines show it: rounded, with thousands separated by commas.
  * @example
  * formatCount(100000); // '100,000'
  */

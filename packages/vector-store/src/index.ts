@@ -1,3 +1,4 @@
+/** @sluice/vector-store: the VectorStore interface and its backends: in-process HNSW (hnswlib-node, persisted as a paired set with a write-ahead log) and Qdrant (gRPC). */
 export type {
   Metric,
   PayloadMatch,

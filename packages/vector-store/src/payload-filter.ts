@@ -2,6 +2,8 @@
 import type { PayloadFilter } from './vector-store.js';
 
 /**
+ * A PayloadFilter as a test of one payload, for a backend that filters in process: the `hnsw` store runs it
+ * on every candidate its search visits. A payload that is not an object, or lacks a ranged field, fails.
  * @example
  * const keep = payloadPredicate({ match: { tenant: 'a' }, range: { expires_at: { gt: Date.now() } } });
  * keep({ tenant: 'a', expires_at: Date.now() + 1000 }); // true

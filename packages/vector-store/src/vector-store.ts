@@ -3,9 +3,18 @@
  * vectors, each with one JSON payload. Backends: `hnsw` (in-process, persisted) and `qdrant` (gRPC).
  */
 
-/** How distance is measured. `cosine` and `ip`: distance = 1 − dot product of the (normalised) vectors. */
+/**
+ * How distance is measured. `cosine` and `ip`: distance = 1 − dot product of the (normalised) vectors.
+ * @example
+ * const store = await HnswVectorStore.open({ dims: 384, metric: 'cosine' satisfies Metric });
+ */
 export type Metric = 'cosine' | 'l2' | 'ip';
 
+/**
+ * Every metric, for checking a configured name.
+ * @example
+ * if (!(METRICS as readonly string[]).includes(value)) throw new Error(`metric must be one of ${METRICS.join(', ')}`);
+ */
 export const METRICS: readonly Metric[] = ['cosine', 'l2', 'ip'];
 
 /**
@@ -41,20 +50,39 @@ export function similarityOf(distance: number): number {
   return 1 - distance;
 }
 
-/** An equality filter on payload fields: every field must equal its value. Backends push it down. */
+/**
+ * An equality filter on payload fields: every field must equal its value. Backends push it down.
+ * @example
+ * const match: PayloadMatch = { tenant: 'acme', model: 'gpt-4o-mini' };
+ */
 export type PayloadMatch = Readonly<Record<string, string | number | boolean>>;
 
-/** Bounds on numeric payload fields (e.g. `{ expires_at: { gt: now } }`); a missing field fails them. */
+/**
+ * Bounds on numeric payload fields (e.g. `{ expires_at: { gt: now } }`); a missing field fails them.
+ * @example
+ * const range: PayloadRange = { expires_at: { gt: Date.now() } };
+ */
 export type PayloadRange = Readonly<
   Record<string, { readonly gt?: number; readonly gte?: number; readonly lt?: number; readonly lte?: number }>
 >;
 
-/** Which records a search or a bulk delete considers: all conditions must hold. */
+/**
+ * Which records a search or a bulk delete considers: all conditions must hold.
+ * @example
+ * const hits = await store.search(query, { k: 1, filter: { match: { tenant: 'acme' }, range: { expires_at: { gt: now } } } });
+ * const expired = await store.deleteWhere({ range: { expires_at: { lte: now } } });
+ */
 export interface PayloadFilter {
   readonly match?: PayloadMatch;
   readonly range?: PayloadRange;
 }
 
+/**
+ * One vector with its id and payload, as stored and as read back.
+ * @example
+ * const record: VectorRecord<{ answer: string }> = { id: 7, vector: [0.6, 0.8], payload: { answer: 'Paris' } };
+ * await store.upsert(record);
+ */
 export interface VectorRecord<P> {
   /** An integer 0..2^53−1. */
   readonly id: number;
@@ -62,6 +90,12 @@ export interface VectorRecord<P> {
   readonly payload: P;
 }
 
+/**
+ * One result of a search: the record's id, payload and how near it is.
+ * @example
+ * const [best] = await store.search(query, { k: 1 });
+ * if (best !== undefined && best.similarity >= 0.92) return best.payload.answer;
+ */
 export interface VectorHit<P> {
   readonly id: number;
   readonly distance: number;
@@ -70,6 +104,11 @@ export interface VectorHit<P> {
   readonly payload: P;
 }
 
+/**
+ * How a search looks: how many neighbours, how wide, and among which records.
+ * @example
+ * const options: SearchOptions = { k: 3, ef: 64, filter: { match: { tenant: 'acme' } } };
+ */
 export interface SearchOptions {
   /** How many neighbours, nearest first. */
   readonly k: number;
@@ -78,7 +117,12 @@ export interface SearchOptions {
   readonly filter?: PayloadFilter;
 }
 
-/** What an upsert did: a new id, a replaced active id, or a deleted (tombstoned) id brought back. */
+/**
+ * What an upsert did: a new id, a replaced active id, or a deleted (tombstoned) id brought back.
+ * @example
+ * const outcome: UpsertOutcome = await store.upsert(record);
+ * if (outcome === 'inserted') entries.inc();
+ */
 export type UpsertOutcome = 'inserted' | 'replaced' | 'revived';
 
 /**

@@ -8,9 +8,19 @@ import { HNSW_HEADER_BYTES, readHnswFileElements, readHnswFileHeader } from './h
 import { resolveHnswIndexOptions, type HnswIndexOptions, type ResolvedHnswIndexOptions } from './hnsw-options.js';
 import { checkCount, checkId, checkVector } from './vector-check.js';
 
-/** What `add` did: a new id, a replaced active id, or a deleted id still in the index brought back. */
+/**
+ * What `add` did: a new id, a replaced active id, or a deleted id still in the index brought back.
+ * @example
+ * const outcome: AddOutcome = index.add(7, vector);
+ */
 export type AddOutcome = 'inserted' | 'replaced' | 'revived';
 
+/**
+ * The neighbours `HnswIndex.search` found: ids and their distances, in step, nearest first.
+ * @example
+ * const { ids, distances } = index.search(query, 3);
+ * const nearest = ids.map((id, i) => ({ id, distance: distances[i]! }));
+ */
 export interface HnswSearchResult {
   /** Nearest first. */
   readonly ids: number[];

@@ -20,12 +20,18 @@ export interface HnswIndexOptions {
   readonly seed?: number;
 }
 
-/** Options with every default filled in. */
+/**
+ * Options with every default filled in.
+ * @example
+ * const { initialCapacity, seed }: ResolvedHnswIndexOptions = index.options; // 1024 and 100 unless given
+ */
 export type ResolvedHnswIndexOptions = Readonly<Required<HnswIndexOptions>>;
 
 /**
  * The largest id hnswlib-node can hold: it reads labels as unsigned 32-bit integers, so a larger id would
  * silently wrap onto another one.
+ * @example
+ * if (!Number.isInteger(id) || id < 0 || id > HNSW_MAX_ID) throw new RangeError(`id must be in 0..${HNSW_MAX_ID}`);
  */
 export const HNSW_MAX_ID = 0xffff_ffff;
 

@@ -23,8 +23,21 @@ import type { RestoreProgress } from './restore-progress.js';
 import { exportAnswers, importAnswers } from './answers-io.js';
 import { checkPayloads, checkStoreId } from './store-checks.js';
 
+/**
+ * When a write counts as done: `wal` once its log record is fsynced, `snapshot` only once a save has
+ * written it (writes since the last save are lost in a crash).
+ * @example
+ * const store = await HnswVectorStore.open({ dims: 384, dataDir: '/data', durability: 'snapshot' satisfies Durability });
+ */
 export type Durability = 'wal' | 'snapshot';
 
+/**
+ * How `HnswVectorStore.open` builds the store: the vectors' shape and metric, the graph's parameters (M,
+ * efConstruction, efSearch), and where and how durably it persists; memory only without `dataDir`.
+ * @example
+ * const options: HnswVectorStoreOptions = { dims: 384, metric: 'cosine', M: 16, efSearch: 128, dataDir: '/data' };
+ * const store = await HnswVectorStore.open<{ answer: string }>(options);
+ */
 export interface HnswVectorStoreOptions {
   readonly dims: number;
   readonly metric?: Metric;
@@ -53,6 +66,9 @@ type ResolvedStoreOptions = Required<Omit<HnswVectorStoreOptions, 'dataDir' | 'l
   Pick<HnswVectorStoreOptions, 'dataDir' | 'logger' | 'checkPayload' | 'onRestore'>;
 
 /**
+ * The `hnsw` backend: an hnswlib-node index in process. With a `dataDir` it restores the paired set and the
+ * write-ahead log at `open`, makes each write durable in the log before it resolves (`wal` durability),
+ * saves snapshots on demand and at `close`; searches never wait for a save.
  * @example
  * const store = await HnswVectorStore.open<{ answer: string }>({ dims: 384, dataDir: './data' });
  * await store.upsert({ id: 1, vector, payload: { answer: 'Paris' } }); // durable when it resolves

@@ -1,4 +1,11 @@
-/** What `HnswVectorStore.open` reports while it restores a data directory, for a progress display. */
+/**
+ * What `HnswVectorStore.open` reports while it restores a data directory, for a progress display.
+ * @example
+ * const onRestore = (progress: RestoreProgress) => {
+ *   if (progress.phase === 'replaying-log') bar.count(progress.records, `${progress.vectors} vectors`);
+ * };
+ * const store = await HnswVectorStore.open({ dims: 384, dataDir: '/data', onRestore });
+ */
 export type RestoreProgress =
   /** The paired set (index, answers, tombstones) is being read and checked. */
   | { readonly phase: 'reading-set' }

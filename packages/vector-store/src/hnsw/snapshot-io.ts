@@ -10,11 +10,22 @@ import { IdLabels } from './id-labels.js';
 import { StoreState } from './store-state.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../persistence/file-modes.js';
 
+/**
+ * Where a paired set is: its directory and the name of its index file.
+ * @example
+ * await store.saveSnapshot({ dir: '/backups/2026-11-26', indexName: 'vcal.index' } satisfies SetLocation);
+ */
 export interface SetLocation {
   readonly dir: string;
   readonly indexName: string;
 }
 
+/**
+ * What a save wrote: the index file's path, the bytes of the set, and when.
+ * @example
+ * const { indexPath, bytes, savedAt }: SaveResult = await store.saveSnapshot();
+ * logger.info({ indexPath, bytes, savedAt: new Date(savedAt).toISOString() }, 'snapshot saved');
+ */
 export interface SaveResult {
   readonly indexPath: string;
   readonly bytes: number;

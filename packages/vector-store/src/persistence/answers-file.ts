@@ -8,7 +8,12 @@ import { fileError } from './file-error.js';
 import { checkVersion, readJsonObject, stringField } from './json-file.js';
 import { checkSnapshotId, newSnapshotId } from './snapshot-id.js';
 
-/** The content of an answers file. Payloads are opaque JSON. */
+/**
+ * The content of an answers file. Payloads are opaque JSON.
+ * @example
+ * const snapshot: AnswersSnapshot = await loadAnswers('/data/answers-export.json');
+ * for (const [id, payload] of snapshot.answers) await store.upsert({ id, vector: await embed(payload), payload });
+ */
 export interface AnswersSnapshot {
   readonly savedAt: string;
   readonly serverVersion: string;
@@ -18,6 +23,12 @@ export interface AnswersSnapshot {
   readonly answers: Map<number, unknown>;
 }
 
+/**
+ * What `saveAnswers` writes: the answers, and what ties them to a snapshot (filled in when absent).
+ * @example
+ * const content: AnswersToSave = { answers: new Map([[7, { answer: 'Paris' }]]), serverVersion: '0.1.0' };
+ * await saveAnswers('/data/answers-export.json', content);
+ */
 export interface AnswersToSave {
   readonly answers: ReadonlyMap<number, unknown>;
   readonly serverVersion: string;

@@ -7,16 +7,29 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PRIVATE_FILE_MODE } from './file-modes.js';
 
-/** Every temp file name starts with `.` and contains this marker, so a start-up can find leftovers. */
+/**
+ * Every temp file name starts with `.` and contains this marker, so a start-up can find leftovers.
+ * @example
+ * tempPathFor('/data/vcal.index', 'payload'); // '/data/.vcal.index' + TEMP_MARKER + 'payload'
+ */
 export const TEMP_MARKER = '.tmp-';
 
-/** A fresh temp path beside `target`: `.<name>.tmp-<pid>-<random>` (or `.<name>.tmp-<tag>` when tagged). */
+/**
+ * A fresh temp path beside `target`: `.<name>.tmp-<pid>-<random>` (or `.<name>.tmp-<tag>` when tagged).
+ * @example
+ * tempPathFor('/data/vcal.index'); // '/data/.vcal.index.tmp-4242-9f86d081884c'
+ * tempPathFor('/data/vcal.index', 'payload'); // '/data/.vcal.index.tmp-payload'
+ */
 export function tempPathFor(target: string, tag?: string): string {
   const suffix = tag ?? `${process.pid}-${randomBytes(6).toString('hex')}`;
   return join(dirname(target), `.${basename(target)}${TEMP_MARKER}${suffix}`);
 }
 
-/** True for a file name written by {@link tempPathFor}. */
+/**
+ * True for a file name written by {@link tempPathFor}.
+ * @example
+ * const leftovers = (await readdir(dir)).filter(isTempName); // removed at start-up
+ */
 export function isTempName(name: string): boolean {
   return name.startsWith('.') && name.includes(TEMP_MARKER);
 }

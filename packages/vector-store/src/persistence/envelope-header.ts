@@ -5,7 +5,12 @@ import { fileError, messageOf } from './file-error.js';
 export const ENVELOPE_FORMAT = 'vcal-hnsw';
 export const ENVELOPE_VERSION = 1;
 
-/** The header of an Envelope v1 file, field names as they appear in the file. */
+/**
+ * The header of an Envelope v1 file, field names as they appear in the file.
+ * @example
+ * const header: EnvelopeHeader = await readEnvelopeHeader('/data/vcal.index');
+ * if (header.dims !== 384) throw new Error(`the snapshot holds ${header.dims}-dimensional vectors`);
+ */
 export interface EnvelopeHeader {
   readonly format: typeof ENVELOPE_FORMAT;
   readonly version: typeof ENVELOPE_VERSION;
@@ -24,7 +29,15 @@ export interface EnvelopeHeader {
   readonly payload_sha256: string;
 }
 
-/** What a writer supplies; format, version and the payload fields are filled in while writing. */
+/**
+ * What a writer supplies; format, version and the payload fields are filled in while writing.
+ * @example
+ * const input: EnvelopeHeaderInput = {
+ *   dims: 384, metric: 'cosine', M: 16, ef_construction: 200, count: index.activeCount,
+ *   server_version: '0.1.0', saved_at: new Date().toISOString(), snapshot_id: newSnapshotId(),
+ * };
+ * await writeEnvelope('/data/vcal.index', input, tmpIndex);
+ */
 export type EnvelopeHeaderInput = Omit<EnvelopeHeader, 'format' | 'version' | 'payload_bytes' | 'payload_sha256'>;
 
 const POSITIVE_INTEGERS = ['dims', 'M', 'ef_construction'] as const;

@@ -11,7 +11,11 @@ import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 export { ENVELOPE_FORMAT, ENVELOPE_VERSION, type EnvelopeHeader, type EnvelopeHeaderInput } from './envelope-header.js';
 
-/** The 8 bytes every Envelope v1 file starts with. */
+/**
+ * The 8 bytes every Envelope v1 file starts with.
+ * @example
+ * const looksLikeEnvelope = (head: Buffer) => head.subarray(0, ENVELOPE_MAGIC.length).equals(ENVELOPE_MAGIC);
+ */
 export const ENVELOPE_MAGIC = Buffer.from('VCALENV1', 'ascii');
 /** Magic plus the u32 header length: the header JSON starts at this offset. */
 export const ENVELOPE_PREFIX_BYTES = 12;
@@ -151,7 +155,7 @@ export async function readEnvelopeHeader(file: string, label: string = file): Pr
  * A truncated or corrupt envelope is refused with `failed_precondition` naming the file, and `outFile` is removed.
  * @example
  * const header = await extractEnvelopePayload('/data/vcal.index', '/data/.vcal.index.tmp-payload');
- * const index = await HnswIndex.readFrom('/data/.vcal.index.tmp-payload');
+ * const index = await HnswIndex.readFrom('/data/.vcal.index.tmp-payload', indexOptions);
  */
 export async function extractEnvelopePayload(file: string, outFile: string, label: string = file): Promise<EnvelopeHeader> {
   const handle = await openForReading(file, label);

@@ -6,6 +6,8 @@ import { errnoCode, fileError, messageOf } from './file-error.js';
 /**
  * The largest JSON file that can be read: one V8 string (about 512 MiB of ASCII). answers.json is parsed
  * with one `JSON.parse`, which is simple and fast up to this size; 100k answers of a few kB stay far below.
+ * @example
+ * if ((await stat(file)).size > MAX_JSON_FILE_BYTES) throw new Error(`${file} is too large to load`);
  */
 export const MAX_JSON_FILE_BYTES = constants.MAX_STRING_LENGTH;
 

@@ -16,12 +16,36 @@ import { checkSnapshotId, newSnapshotId } from './snapshot-id.js';
 import { writeTombstonesInto } from './tombstones-file.js';
 import { PRIVATE_DIR_MODE } from './file-modes.js';
 
+/**
+ * The index file's name in a set directory when none is given.
+ * @example
+ * const indexPath = join(dir, options.indexName ?? DEFAULT_INDEX_NAME);
+ */
 export const DEFAULT_INDEX_NAME = 'vcal.index';
+/**
+ * The answers file's name in a set directory; no index may take it.
+ * @example
+ * const answersPath = join(dir, ANSWERS_FILE_NAME);
+ */
 export const ANSWERS_FILE_NAME = 'answers.json';
+/**
+ * The tombstones file's name in a set directory; no index may take it.
+ * @example
+ * const setFiles = [DEFAULT_INDEX_NAME, ANSWERS_FILE_NAME, TOMBSTONES_FILE_NAME].map((name) => join(dir, name));
+ */
 export const TOMBSTONES_FILE_NAME = 'tombstones.json';
 /** Temp files of a save carry this tag and the snapshot id, so a load knows which save they belong to. */
 const SET_TAG = 'set-';
 
+/**
+ * What `savePairedSet` writes: the directory, the snapshot's id and log position, the index bytes and
+ * header, the answers and the tombstones.
+ * @example
+ * const toSave: PairedSetToSave = {
+ *   dir: '/data', snapshotId: newSnapshotId(), walSegment: wal.rotate(), indexPayloadFile: tmp, answers, tombstones,
+ *   header: { dims: 384, metric: 'cosine', M: 16, ef_construction: 200, count, server_version: '0.1.0' },
+ * };
+ */
 export interface PairedSetToSave {
   readonly dir: string;
   /** `vcal.index` when absent. */
@@ -39,6 +63,11 @@ export interface PairedSetToSave {
   readonly labels?: Iterable<readonly [number, number]>;
 }
 
+/**
+ * What a save wrote.
+ * @example
+ * const { indexPath, bytes, savedAt }: SavedPairedSet = await savePairedSet(toSave);
+ */
 export interface SavedPairedSet {
   readonly indexPath: string;
   /** The sizes of the three files together. */
@@ -46,6 +75,11 @@ export interface SavedPairedSet {
   readonly savedAt: string;
 }
 
+/**
+ * Where `loadPairedSet` looks, and what the set found there must fit.
+ * @example
+ * const set = await loadPairedSet({ dir: '/data', dims: 384, metric: 'cosine' } satisfies PairedSetToLoad);
+ */
 export interface PairedSetToLoad {
   readonly dir: string;
   readonly indexName?: string;
@@ -55,6 +89,13 @@ export interface PairedSetToLoad {
   readonly metric?: Metric;
 }
 
+/**
+ * A set as loaded: its header, the index bytes in a temp file, the answers, the tombstones and labels, and
+ * where the write-ahead log takes over.
+ * @example
+ * const set: LoadedPairedSet | undefined = await loadPairedSet({ dir: '/data', dims: 384 });
+ * if (set?.rolledForward !== undefined) logger.info(`completed the interrupted save ${set.rolledForward}`);
+ */
 export interface LoadedPairedSet {
   readonly header: EnvelopeHeader;
   /** A temp file in `dir` holding the index bytes: read it (HnswIndex.readFrom), then delete it. */
@@ -210,7 +251,7 @@ function checkSameSnapshot(names: readonly string[], ids: readonly [string, stri
  * @example
  * const set = await loadPairedSet({ dir: '/data', dims: 384, metric: 'cosine' });
  * if (set !== undefined) {
- *   const index = await HnswIndex.readFrom(set.payloadFile);
+ *   const index = await HnswIndex.readFrom(set.payloadFile, indexOptions);
  *   await unlink(set.payloadFile);
  * }
  */

@@ -5,7 +5,14 @@
 import { crc32 } from 'node:zlib';
 import { VectorStoreError } from '../vector-store-error.js';
 
-/** A record as appended and replayed. The vector comes back at float32 precision. */
+/**
+ * A record as appended and replayed. The vector comes back at float32 precision.
+ * @example
+ * for await (const record of wal.replay(0)) {
+ *   const { meta, vector }: WalRecord = record;
+ *   if (meta.op === 'delete') await store.delete(meta.id as number);
+ * }
+ */
 export interface WalRecord {
   readonly meta: Record<string, unknown>;
   readonly vector?: number[];

@@ -6,7 +6,11 @@ import type { WalRecord } from './wal-frame.js';
 import { readSegment, type SegmentEnd } from './wal-segment-reader.js';
 import { listSegments, segmentFileName } from './wal-segments.js';
 
-/** A torn tail replay cut off: what a crash left of an append that was never acknowledged. */
+/**
+ * A torn tail replay cut off: what a crash left of an append that was never acknowledged.
+ * @example
+ * for (const tail of replay.truncated) logger.warn({ segment: tail.segment, bytes: tail.droppedBytes }, tail.reason);
+ */
 export interface TruncatedTail {
   readonly segment: number;
   /** Where the segment now ends. */

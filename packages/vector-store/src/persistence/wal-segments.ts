@@ -3,7 +3,11 @@ import { readdir } from 'node:fs/promises';
 
 const SEGMENT_NAME = /^wal-(\d+)\.log$/;
 
-/** `wal-0000000042.log`. */
+/**
+ * The file name of a segment: `wal-`, the number zero-padded to ten digits, `.log`.
+ * @example
+ * segmentFileName(42); // 'wal-0000000042.log'
+ */
 export function segmentFileName(segment: number): string {
   return `wal-${String(segment).padStart(10, '0')}.log`;
 }

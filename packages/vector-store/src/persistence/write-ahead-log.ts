@@ -16,7 +16,12 @@ export type { WalRecord } from './wal-frame.js';
 export { WalReplay, type TruncatedTail } from './wal-replay.js';
 export { listSegments, segmentFileName } from './wal-segments.js';
 
-/** Counters since the log was opened: `fsyncs` far below `appends` shows group commit at work. */
+/**
+ * Counters since the log was opened: `fsyncs` far below `appends` shows group commit at work.
+ * @example
+ * const { appends, fsyncs }: WalStats = wal.stats();
+ * const recordsPerFsync = fsyncs === 0 ? 0 : appends / fsyncs;
+ */
 export interface WalStats {
   /** Records acknowledged. */
   readonly appends: number;

@@ -1,12 +1,23 @@
 /** Options of the `qdrant` VectorStore, checked once with a sentence naming the bad field, then frozen. */
 import { VectorStoreError } from '../vector-store-error.js';
 
-/** Payload index types the backend creates (Qdrant's keyword, integer, float and bool indexes). */
+/**
+ * Payload index types the backend creates (Qdrant's keyword, integer, float and bool indexes).
+ * @example
+ * const indexedFields: Record<string, QdrantFieldType> = { scope: 'keyword', expires_at: 'integer' };
+ */
 export type QdrantFieldType = 'keyword' | 'integer' | 'float' | 'bool';
 
+/**
+ * Every payload index type, for checking a configured one.
+ * @example
+ * if (!(QDRANT_FIELD_TYPES as readonly string[]).includes(type)) throw new Error(`index type must be one of ${QDRANT_FIELD_TYPES.join(', ')}`);
+ */
 export const QDRANT_FIELD_TYPES: readonly QdrantFieldType[] = ['keyword', 'integer', 'float', 'bool'];
 
 /**
+ * How `QdrantVectorStore.open` reaches Qdrant: the gRPC URL and key, the collection and its vector size, the
+ * per-call timeout, the payload fields to index, and the page size of an iteration.
  * @example
  * const options: QdrantVectorStoreOptions = {
  *   url: 'http://qdrant:6334',
@@ -33,10 +44,19 @@ export interface QdrantVectorStoreOptions {
   readonly pageSize?: number;
 }
 
+/**
+ * Options with every default filled in, as `resolveQdrantOptions` returns them.
+ * @example
+ * const { timeoutMs, pageSize }: ResolvedQdrantOptions = resolveQdrantOptions(options); // 10000 and 256 unless given
+ */
 export type ResolvedQdrantOptions = Readonly<Required<Omit<QdrantVectorStoreOptions, 'apiKey'>>> &
   Pick<QdrantVectorStoreOptions, 'apiKey'>;
 
-/** Qdrant's own limit on a dense vector's size. */
+/**
+ * Qdrant's own limit on a dense vector's size.
+ * @example
+ * if (dims > QDRANT_MAX_VECTOR_SIZE) throw new Error(`Qdrant holds vectors of at most ${QDRANT_MAX_VECTOR_SIZE} dimensions`);
+ */
 export const QDRANT_MAX_VECTOR_SIZE = 65_536;
 
 function refuse(message: string): never {

@@ -6,7 +6,11 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import { NullValue, type Value, type ValueSchema } from '@qdrant/js-client-grpc';
 import { VectorStoreError } from '../vector-store-error.js';
 
-/** A JSON value, as a payload field may hold. */
+/**
+ * A JSON value, as a payload field may hold.
+ * @example
+ * const field: JsonValue = { tags: ['faq', 'billing'], weight: 0.5, reviewed: true, note: null };
+ */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**

@@ -28,7 +28,12 @@ import {
   type PointStructInit,
 } from './qdrant-point.js';
 
-/** What `health()` found: Qdrant answering with the collection present, or why not. */
+/**
+ * What `health()` found: Qdrant answering with the collection present, or why not.
+ * @example
+ * const health: QdrantHealth = await store.health();
+ * return [{ name: 'vectordb', readinessRequired: true, initialised: true, up: health.ok, ...(health.ok ? {} : { reason: health.reason }) }];
+ */
 export type QdrantHealth = { readonly ok: true; readonly version: string } | { readonly ok: false; readonly reason: string };
 
 const WITH_PAYLOAD = { selectorOptions: { case: 'enable', value: true } } as const;
