@@ -12,9 +12,9 @@
 import { maskUrl } from '@sluice/util';
 
 /**
- * The part of a node-redis client the watcher uses: a client of `createClient` (node-redis, as
- * @keyv/redis ships it) is one. Create it with `disableOfflineQueue: true`, so a command fails at once
- * while the client reconnects instead of waiting in a queue.
+ * The part of a node-redis client the watcher uses: a client of node-redis's `createClient`, as the
+ * `@keyv/redis` package ships it, is one. Create it with `disableOfflineQueue: true`, so a command fails
+ * at once while the client reconnects instead of waiting in a queue.
  * @example
  * import { createClient } from '@keyv/redis';
  * const client: RedisClientLike = createClient({ url: 'redis://localhost:6379', disableOfflineQueue: true });

@@ -1,115 +1,171 @@
-/** Generates docs/reference/core-api.md from the TSDoc of @sluice/core's public exports (`npm run docs`). */
-import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
-
-const CORE_SRC = fileURLToPath(new URL('../core/src/', import.meta.url));
-export const PUBLIC_ENTRY = `${CORE_SRC}index.ts`;
-
-/** The page's sections, each listing the exports declared in its files (paths under core/src), in this order. */
-const AREAS: readonly (readonly [string, readonly string[]])[] = [
-  ['Kernel and hooks', ['kernel.ts', 'hooks.ts', 'stage.ts']],
-  ['Exchange', ['exchange.ts', 'slot.ts', 'chat.ts']],
-  ['Plugins and options', ['plugin.ts', 'route.ts']],
-  ['Verdicts and errors', ['verdict.ts', 'block-response.ts', 'errors.ts']],
-  ['Evidence', ['evidence/event.ts', 'evidence/bounds.ts', 'evidence/log-sink.ts']],
-  ['Metrics', ['metrics.ts', 'process-metrics.ts', 'kernel-metrics.ts']],
-  ['Helpers', ['deep-freeze.ts']],
-];
-
 /**
- * A program over core's two entries that reads only core's own files. Its public surface is declared
- * there; resolving packages too would parse some 700 declaration files (typebox alone about 500) that
- * neither the page nor the API test looks at, so a package import stays unresolved.
+ * Writes docs/reference/api/<package>.md for each library package (core and packages/*) from the TSDoc
+ * of its public exports (`npm run docs`). The page has one section per source file that declares an
+ * export, in the order the package's index lists them, so it follows whatever the package exports.
  */
-export function coreProgram(): ts.Program {
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    lib: ['lib.es2023.d.ts'],
-    types: [],
-    noEmit: true,
-  };
-  const host = ts.createCompilerHost(options);
-  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions, file) =>
-    literals.map((literal) =>
-      literal.text.startsWith('.')
-        ? ts.resolveModuleName(
-            literal.text,
-            containingFile,
-            compilerOptions,
-            host,
-            undefined,
-            redirected,
-            ts.getModeForUsageLocation(file, literal, compilerOptions),
-          )
-        : { resolvedModule: undefined },
-    );
-  return ts.createProgram({ rootNames: [PUBLIC_ENTRY], options, host });
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { exportsOf, libraryPackages, packageProgram, ROOT, type LibraryPackage, type PublicExport } from './api-program.js';
+
+const API_DIR = 'docs/reference/api';
+
+/** Where a package's page is, relative to the root. */
+export function apiReferencePath(pkg: LibraryPackage): string {
+  return `${API_DIR}/${pkg.slug}.md`;
 }
 
-/** The exported symbols of an entry, resolved through re-exports. */
-export function exportsOf(program: ts.Program, entry: string): Map<string, ts.Symbol> {
-  const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  return new Map(
-    checker.getExportsOfModule(module).map((symbol) => {
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      return [symbol.name, target];
-    }),
-  );
+/** Writes every library package's page and removes the pages of packages that are gone; returns the pages written. */
+export function writeApiReferences(): string[] {
+  const packages = libraryPackages();
+  mkdirSync(join(ROOT, API_DIR), { recursive: true });
+  const pages = packages.map((pkg) => {
+    writeFileSync(join(ROOT, apiReferencePath(pkg)), apiReference(pkg));
+    return apiReferencePath(pkg);
+  });
+  for (const file of readdirSync(join(ROOT, API_DIR)))
+    if (file.endsWith('.md') && !pages.includes(`${API_DIR}/${file}`)) rmSync(join(ROOT, API_DIR, file));
+  return pages;
 }
+
+/** Lines a package's page adds after its introduction, for what the exports alone do not say. */
+const SEE_ALSO: Readonly<Record<string, string>> = {
+  core:
+    'The order of the hooks and their error branches are in [lifecycle.md](../lifecycle.md), one section per hook in ' +
+    '[hooks.md](../hooks.md); [architecture.md](../../architecture.md) shows where the kernel stands among the packages.',
+  config:
+    'The language itself is described in [config-language.md](../config-language.md), the gateway’s directives in ' +
+    '[config.md](../config.md).',
+};
 
 interface Entry {
   readonly name: string;
-  readonly declaration: ts.Declaration;
-  readonly file: string;
   readonly symbol: ts.Symbol;
+  readonly declaration: ts.Declaration;
+  /** Relative to the package's src/: `evidence/event.ts`. */
+  readonly file: string;
 }
 
 /** The page, as `npm run docs` writes it. */
-export function coreApiReference(program: ts.Program = coreProgram()): string {
+export function apiReference(pkg: LibraryPackage, program: ts.Program = packageProgram(pkg)): string {
   const checker = program.getTypeChecker();
-  const entries = [...exportsOf(program, PUBLIC_ENTRY)].map(([name, symbol]): Entry => {
-    const declaration = symbol.declarations![0]!;
-    return { name, symbol, declaration, file: relative(CORE_SRC, declaration.getSourceFile().fileName) };
-  });
-  const areaFiles = AREAS.flatMap(([, files]) => files);
-  const unlisted = entries.filter((entry) => !areaFiles.includes(entry.file));
-  if (unlisted.length > 0)
-    throw new Error(`no area of core-api.md lists ${unlisted.map((e) => `${e.file} (${e.name})`).join(', ')}; add it to AREAS`);
-  const order = (entry: Entry) => areaFiles.indexOf(entry.file) * 1e9 + entry.declaration.getStart();
+  const exported = exportsOf(program, pkg);
+  const entries = exported.flatMap(({ name, symbol, declaration }): Entry[] =>
+    declaration === undefined
+      ? []
+      : [{ name, symbol, declaration, file: relative(pkg.src, declaration.getSourceFile().fileName) }],
+  );
+  const files = fileOrder(pkg, entries);
+  const others = libraryPackages().map((other) =>
+    other.slug === pkg.slug ? `**${other.slug}**` : `[${other.slug}](${other.slug}.md)`,
+  );
 
   const lines = [
-    '# Core API',
+    `# ${pkg.name}`,
     '',
-    '<!-- Generated by scripts/core-api.ts from the TSDoc of core/src: edit the comments there, then run `npm run docs`. -->',
+    `<!-- Generated by scripts/api-reference.ts from the TSDoc of ${pkg.dir}/src: edit the comments there, then run \`npm run docs\`. -->`,
     '',
-    'Everything `@sluice/core` exports, for plugins, gateways composed in code and Koa apps that mount the pipeline.',
-    'This page is generated from the TSDoc of `core/src` by `scripts/core-api.ts` (`npm run docs`); a test fails when',
-    'it is stale. The config language, the HTTP host and the guard-module kit are packages of their own. The order of the hooks and their error branches are in [lifecycle.md](lifecycle.md), one section per',
-    'hook in [hooks.md](hooks.md).',
+    `Library packages: ${others.join(' · ')}`,
+    '',
+    introduction(pkg),
+    '',
+    `Everything \`${pkg.name}\` exports from its one entry (\`import { … } from '${pkg.name}'\`; there are no deep imports).`,
+    `This page is generated from the TSDoc of \`${pkg.dir}/src\` by \`scripts/api-reference.ts\` (\`npm run docs\`); a test`,
+    'fails when it is stale, and when an export has no TSDoc or no `@example`.',
+    ...(SEE_ALSO[pkg.slug] === undefined ? [] : ['', SEE_ALSO[pkg.slug]!]),
     '',
     'Examples are written as inside a plugin or a host: `kernel`, `exchange`, `request`, `response`, `PLUGIN_NAME`,',
     'a Koa `app` and `ctx`, directive `values` and a `config` stand for what is at hand there, and names such as',
     '`lastUserText` or `TopicFileGuardPlugin` for the plugin’s own code.',
     '',
-    AREAS.map(([title]) => `[${title}](#${title.toLowerCase().replaceAll(' ', '-')})`).join(' · '),
+    files.map((file) => `[${file}](#${slugOf(file)})`).join(' · '),
   ];
-  for (const [title, files] of AREAS) {
-    lines.push('', `## ${title}`);
-    const inArea = entries.filter((entry) => files.includes(entry.file)).sort((a, b) => order(a) - order(b));
-    for (const entry of inArea) lines.push('', ...section(checker, entry));
+  for (const file of files) {
+    lines.push('', `## ${file}`);
+    const header = moduleComment(program.getSourceFile(`${pkg.src}${file}`)!);
+    if (header !== undefined) lines.push('', header);
+    const inFile = entries
+      .filter((entry) => entry.file === file)
+      .sort((a, b) => a.declaration.getStart() - b.declaration.getStart());
+    for (const entry of inFile) lines.push('', ...section(checker, pkg, entry));
+  }
+  const reexports = exported.filter((entry) => entry.declaration === undefined);
+  if (reexports.length > 0) {
+    lines.push('', '## Re-exported', '');
+    for (const entry of reexports) lines.push(`- \`${entry.name}\`${reexportNote(entry)}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-function section(checker: ts.TypeChecker, { name, symbol, declaration, file }: Entry): string[] {
+/** The package's own description: its index's leading comment without the name, or its package.json description. */
+function introduction(pkg: LibraryPackage): string {
+  const header = moduleComment(ts.createSourceFile(pkg.entry, readFileSync(pkg.entry, 'utf8'), ts.ScriptTarget.Latest, true));
+  const text = (header ?? pkg.description).replace(new RegExp(`^\`?${pkg.name.replace('/', '\\/')}\`?:\\s*`), '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function reexportNote(entry: PublicExport): string {
+  if (entry.reexportedFrom === undefined) return '';
+  const from = libraryPackages().find((other) => other.name === entry.reexportedFrom);
+  return from === undefined ? ` from \`${entry.reexportedFrom}\`` : ` from [${from.name}](${from.slug}.md)`;
+}
+
+/** The files that declare exports, in the order the index first names them; files it does not name come last. */
+function fileOrder(pkg: LibraryPackage, entries: readonly Entry[]): string[] {
+  const index = ts.createSourceFile(pkg.entry, readFileSync(pkg.entry, 'utf8'), ts.ScriptTarget.Latest, true);
+  const named = index.statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)
+      ? [relative(pkg.src, resolve(pkg.src, statement.moduleSpecifier.text)).replace(/\.js$/, '.ts')]
+      : [],
+  );
+  const declaring = [...new Set(entries.map((entry) => entry.file))];
+  const rank = (file: string) => (named.includes(file) ? named.indexOf(file) : named.length);
+  return declaring.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * A file's own leading comment, told from the first declaration's: the first `/** … *\/` of the file
+ * when an import or export comes first, or when another comment follows it before the first statement.
+ */
+function moduleComment(source: ts.SourceFile): string | undefined {
+  const first = source.statements[0];
+  const ranges = (ts.getLeadingCommentRanges(source.text, 0) ?? []).filter(
+    (range) => range.kind === ts.SyntaxKind.MultiLineCommentTrivia && source.text.startsWith('/**', range.pos),
+  );
+  if (ranges.length === 0) return undefined;
+  const headerFirst =
+    first === undefined ||
+    ts.isImportDeclaration(first) ||
+    ts.isExportDeclaration(first) ||
+    ts.isImportEqualsDeclaration(first) ||
+    ranges.length > 1;
+  if (!headerFirst) return undefined;
+  const range = ranges[0]!;
+  return source.text
+    .slice(range.pos + 3, range.end - 2)
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())
+    .join('\n')
+    .trim();
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation other than `-` and `_` dropped, spaces as `-`. */
+function slugOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replaceAll(' ', '-');
+}
+
+function section(checker: ts.TypeChecker, pkg: LibraryPackage, { name, symbol, declaration, file }: Entry): string[] {
   const kind = kindOf(declaration);
   const head = signature(declaration);
   // The kind and the source file, and the signature when it says more than `class Kernel`.
-  const lines = [`### ${name}`, '', `${kind} in \`core/src/${file}\`${head === `${kind} ${name}` ? '' : `: ${code(head)}`}`];
+  const lines = [
+    `### ${name}`,
+    '',
+    `${kind} in \`${pkg.dir}/src/${file}\`${head === `${kind} ${name}` ? '' : `: ${code(head)}`}`,
+  ];
   const description = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
   if (description !== '') lines.push('', description);
   const members = membersOf(declaration).map((member) => {
@@ -129,7 +185,9 @@ function kindOf(declaration: ts.Declaration): string {
   if (ts.isTypeAliasDeclaration(declaration)) return 'type';
   if (ts.isFunctionDeclaration(declaration)) return 'function';
   if (ts.isVariableDeclaration(declaration)) return 'const';
-  throw new Error(`no kind for a ${ts.SyntaxKind[declaration.kind]}`);
+  if (ts.isEnumDeclaration(declaration)) return 'enum';
+  if (ts.isModuleDeclaration(declaration)) return 'namespace';
+  return ts.SyntaxKind[declaration.kind];
 }
 
 /** The declaration's head on one line: no body, no comments. */
@@ -149,7 +207,7 @@ function signature(declaration: ts.Declaration): string {
     const value = declaration.initializer === undefined ? '' : clean(declaration.initializer.getText());
     return value !== '' && value.length <= 80 && !value.includes('=>') ? `const ${name} = ${value}` : `const ${name}`;
   }
-  return name;
+  return `${kindOf(declaration)} ${name}`;
 }
 
 function callSignature(node: ts.SignatureDeclaration): string {
