@@ -1,133 +1,184 @@
 /**
- * Every error identifier the gateway can answer with, its HTTP status and OpenAI error type.
- * `docs/reference/errors.md` lists the same table; a test keeps the two in step.
+ * Error codes and the error the gateway answers with. Each package registers the codes it answers
+ * with (`defineErrors`) in one process-wide table, so the kernel's vocabulary stays its own and a
+ * third-party plugin's codes are as first-class as ours; `docs/reference/errors.md` is generated
+ * from the registrations.
  */
 
-interface ErrorDefinition {
+/**
+ * What one error code means: the HTTP status and OpenAI error `type` it answers with, the message a
+ * client reads when the thrower gives none, and one line for the errors reference page.
+ * @example
+ * const topicRefused: ErrorDefinition = {
+ *   status: 403,
+ *   type: 'policy_error',
+ *   message: 'The request is outside the topics this assistant covers.',
+ *   description: 'The topic guard found no allowed topic in the request.',
+ * };
+ */
+export interface ErrorDefinition {
   readonly status: number;
   readonly type: string;
   readonly message: string;
+  /** One line for the errors reference page: when a client gets this code. */
+  readonly description: string;
 }
 
-const define = <const T extends Record<string, ErrorDefinition>>(table: T): Readonly<T> => Object.freeze(table);
+/**
+ * An error code as registered: its definition, the code itself and the package that owns it.
+ * @example
+ * const { owner, status } = registeredError('upstream_unavailable')!; // '@sluice/core', 502
+ */
+export interface RegisteredError extends ErrorDefinition {
+  readonly code: string;
+  /** The package that defined the code, e.g. `@acme/sluice-topic-guard`. */
+  readonly owner: string;
+}
 
 /**
- * Every error identifier with its HTTP status, OpenAI error `type` and default message (frozen).
+ * What `defineErrors` returns: each code of the table with its registration (frozen). A plugin
+ * declares the table it answers with as its `errors`.
  * @example
- * const { status, type } = ERRORS.plugin_request_blocked; // 403, 'policy_error'
+ * const status = TOPIC_GUARD_ERRORS.topic_not_allowed.status; // 403
  */
-export const ERRORS = define({
-  invalid_json: { status: 400, type: 'invalid_request_error', message: 'The request body is not valid JSON.' },
-  invalid_request: {
-    status: 400,
-    type: 'invalid_request_error',
-    message: 'The request body is not a valid chat completion request.',
-  },
-  unsupported_media_type: { status: 415, type: 'invalid_request_error', message: 'The request body must be application/json.' },
-  model_not_allowed: { status: 400, type: 'invalid_request_error', message: 'The model is not in the list of allowed models.' },
-  request_too_large: {
-    status: 413,
-    type: 'invalid_request_error',
-    message: 'The request body is larger than the configured limit.',
-  },
-  streaming_disabled: {
-    status: 422,
-    type: 'invalid_request_error',
-    message: 'Streaming is disabled on this gateway (streaming_enabled off); send stream: false.',
-  },
-  not_found: { status: 404, type: 'invalid_request_error', message: 'No such route.' },
-  method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'Method not allowed on this route.' },
+export type ErrorTable<Code extends string = string> = { readonly [C in Code]: RegisteredError };
+
+/** HTTP statuses an error may answer with (499: the client closed the request). */
+const MIN_STATUS = 400;
+const MAX_STATUS = 599;
+const CODE_SHAPE = /^[a-z][a-z0-9_]*$/;
+
+const registry = new Map<string, RegisteredError>();
+
+/**
+ * Registers the error codes a package answers with, under its name, and returns them. Call it once,
+ * at the top level of the package's `errors.ts`, so the codes exist as soon as the package is
+ * imported. A code another owner already defined is refused, naming both owners: two packages
+ * answering one code with two meanings would make the code useless to a client.
+ * @example
+ * export const TOPIC_GUARD_ERRORS = defineErrors('@acme/sluice-topic-guard', {
+ *   topic_not_allowed: {
+ *     status: 403,
+ *     type: 'policy_error',
+ *     message: 'The request is outside the topics this assistant covers.',
+ *     description: 'The topic guard found no allowed topic in the request.',
+ *   },
+ * });
+ */
+export function defineErrors<const Code extends string>(
+  owner: string,
+  definitions: { readonly [C in Code]: ErrorDefinition },
+): ErrorTable<Code> {
+  if (typeof owner !== 'string' || owner.trim() === '') throw new TypeError('defineErrors(): the owner must be a package name');
+  const entries = Object.entries<ErrorDefinition>(definitions).map(([code, definition]) => registration(owner, code, definition));
+  const table: Record<string, RegisteredError> = {};
+  // Every code is checked before any is registered, so a refused table leaves the registry as it was.
+  for (const entry of entries) table[entry.code] = entry;
+  for (const entry of entries) registry.set(entry.code, entry);
+  return Object.freeze(table) as ErrorTable<Code>;
+}
+
+/**
+ * The registration of a code, or `undefined` when no package defined it.
+ * @example
+ * const documented = registeredError(body.error.code) !== undefined;
+ */
+export function registeredError(code: string): RegisteredError | undefined {
+  return registry.get(code);
+}
+
+/**
+ * Every code registered in this process so far, in the order they were defined.
+ * @example
+ * const ours = registeredErrors().filter((error) => error.owner === '@acme/sluice-topic-guard');
+ */
+export function registeredErrors(): readonly RegisteredError[] {
+  return [...registry.values()];
+}
+
+function registration(owner: string, code: string, definition: ErrorDefinition): RegisteredError {
+  const where = `defineErrors(${JSON.stringify(owner)}): error code ${JSON.stringify(code)}`;
+  if (!CODE_SHAPE.test(code)) throw new TypeError(`${where} must be lower-case words joined by underscores`);
+  const { status, type, message, description } = definition;
+  if (!Number.isInteger(status) || status < MIN_STATUS || status > MAX_STATUS) {
+    throw new TypeError(`${where} needs an HTTP error status (${MIN_STATUS}..${MAX_STATUS}), got ${String(status)}`);
+  }
+  for (const [field, value] of Object.entries({ type, message, description })) {
+    if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`${where} needs a non-empty ${field}`);
+  }
+  const entry: RegisteredError = Object.freeze({ code, owner, status, type, message, description });
+  const known = registry.get(code);
+  if (known === undefined) return entry;
+  if (known.owner !== owner) throw new Error(`error code ${JSON.stringify(code)} is defined by both ${known.owner} and ${owner}`);
+  // The same package evaluated twice (two copies installed) defines the same code again: one meaning, one entry.
+  if (sameDefinition(known, entry)) return known;
+  throw new Error(`${where} is defined twice with different meanings`);
+}
+
+function sameDefinition(a: RegisteredError, b: RegisteredError): boolean {
+  return a.status === b.status && a.type === b.type && a.message === b.message && a.description === b.description;
+}
+
+/**
+ * The kernel's own codes: a failure no plugin owns, the client leaving, draining, a run no upstream
+ * answered, and the generic blocks and refusal any plugin may answer without codes of its own.
+ * @example
+ * throw new GatewayError('authentication_failed', { message: 'The bearer token has expired.' });
+ */
+export const KERNEL_ERRORS = defineErrors('@sluice/core', {
   authentication_failed: {
     status: 401,
     type: 'authentication_error',
     message: 'The request carries no valid credentials for this gateway.',
+    description:
+      'A plugin that authenticates clients (e.g. one composed in code that checks a JWT) refused the request: no credentials, or credentials it could not verify. The message names what was wrong, never the credential.',
   },
-  security_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the security guard.' },
-  security_response_blocked: { status: 403, type: 'policy_error', message: 'The response was blocked by the security guard.' },
-  usage_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the usage guard.' },
-  privacy_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by the privacy guard.' },
-  plugin_request_blocked: { status: 403, type: 'policy_error', message: 'The request was blocked by a guard plugin.' },
-  plugin_response_blocked: { status: 403, type: 'policy_error', message: 'The response was blocked by a guard plugin.' },
-  guard_contract_violation: { status: 422, type: 'guard_error', message: 'A guard module answered in an unexpected form.' },
-  security_guard_unavailable: { status: 502, type: 'guard_error', message: 'The security guard is unavailable.' },
-  security_guard_timeout: { status: 504, type: 'guard_error', message: 'The security guard did not answer in time.' },
-  privacy_guard_unavailable: { status: 502, type: 'guard_error', message: 'The privacy guard is unavailable.' },
-  privacy_guard_timeout: { status: 504, type: 'guard_error', message: 'The privacy guard did not answer in time.' },
-  privacy_restore_failed: { status: 502, type: 'guard_error', message: 'Restoring placeholders in the response failed.' },
-  usage_guard_unavailable: { status: 502, type: 'guard_error', message: 'The usage guard is unavailable.' },
-  usage_guard_timeout: { status: 504, type: 'guard_error', message: 'The usage guard did not answer in time.' },
-  request_too_large_to_scan: {
-    status: 413,
-    type: 'invalid_request_error',
-    message: 'The request holds more text than a guard scans (its max_scan_chars); send less text.',
+  plugin_request_blocked: {
+    status: 403,
+    type: 'policy_error',
+    message: 'The request was blocked by a guard plugin.',
+    description:
+      "A guard plugin without codes of its own (a `plugin` block or one composed in code) blocked the request; the message is the plugin's reason.",
   },
-  response_too_large_to_scan: {
-    status: 502,
-    type: 'guard_error',
-    message: 'The upstream answer holds more text than a guard scans (its max_scan_chars).',
+  plugin_response_blocked: {
+    status: 403,
+    type: 'policy_error',
+    message: 'The response was blocked by a guard plugin.',
+    description: 'A guard plugin without codes of its own blocked the response.',
   },
-  upstream_authentication_error: {
+  upstream_unavailable: {
     status: 502,
     type: 'upstream_error',
-    message: 'The upstream provider rejected the gateway credentials.',
+    message: 'No upstream is configured to answer this request.',
+    description: 'No upstream plugin answered the request (a composition without one).',
   },
-  upstream_not_found: {
-    status: 502,
-    type: 'upstream_error',
-    message: 'The upstream provider returned 404; check upstream_base_url.',
+  client_closed_request: {
+    status: 499,
+    type: 'client_error',
+    message: 'The client closed the connection.',
+    description: 'The client went away before the answer was ready (logged and counted; nobody receives the body).',
   },
-  upstream_rate_limited: { status: 502, type: 'upstream_error', message: 'The upstream provider is rate limiting requests.' },
-  upstream_bad_request: { status: 502, type: 'upstream_error', message: 'The upstream provider rejected the request.' },
-  upstream_server_error: { status: 502, type: 'upstream_error', message: 'The upstream provider failed.' },
-  upstream_invalid_response: {
-    status: 502,
-    type: 'upstream_error',
-    message: 'The upstream provider answered with a body that is not a chat completion.',
+  shutting_down: {
+    status: 503,
+    type: 'server_error',
+    message: 'The gateway is shutting down.',
+    description: 'A request arrived on an open connection while the gateway drains.',
   },
-  upstream_tls_error: { status: 502, type: 'upstream_error', message: 'The TLS handshake with the upstream provider failed.' },
-  upstream_dns_error: { status: 502, type: 'upstream_error', message: 'The upstream host name could not be resolved.' },
-  upstream_connect_error: {
-    status: 502,
-    type: 'upstream_error',
-    message: 'The gateway could not connect to the upstream provider.',
+  internal_error: {
+    status: 500,
+    type: 'server_error',
+    message: 'Internal gateway error.',
+    description: 'A bug: the message is never shown; the log has the details.',
   },
-  upstream_timeout: { status: 504, type: 'upstream_error', message: 'The upstream provider did not answer in time.' },
-  upstream_stream_malformed: {
-    status: 502,
-    type: 'upstream_error',
-    message: 'The upstream provider sent a stream event that is not a chat completion chunk.',
-  },
-  upstream_stream_incomplete: {
-    status: 502,
-    type: 'upstream_error',
-    message: 'The upstream stream ended before the answer was complete (no finish reason).',
-  },
-  upstream_stream_error: { status: 502, type: 'upstream_error', message: 'The upstream provider sent an error in its stream.' },
-  upstream_stream_too_large: {
-    status: 502,
-    type: 'upstream_error',
-    message: 'The upstream stream is larger than max_stream_upstream_bytes.',
-  },
-  upstream_stream_too_long: {
-    status: 504,
-    type: 'upstream_error',
-    message: 'The upstream stream took longer than the streaming ceiling (stream_max_duration_seconds).',
-  },
-  upstream_unavailable: { status: 502, type: 'upstream_error', message: 'No upstream is configured to answer this request.' },
-  embedding_timeout: { status: 504, type: 'cache_error', message: 'The embedding endpoint did not answer in time.' },
-  embedding_unavailable: { status: 502, type: 'cache_error', message: 'The embedding endpoint is unavailable.' },
-  vectordb_unavailable: { status: 502, type: 'cache_error', message: 'The vector database is unavailable.' },
-  client_closed_request: { status: 499, type: 'client_error', message: 'The client closed the connection.' },
-  shutting_down: { status: 503, type: 'server_error', message: 'The gateway is shutting down.' },
-  internal_error: { status: 500, type: 'server_error', message: 'Internal gateway error.' },
 });
 
 /**
- * An error identifier, a key of `ERRORS`: what a GatewayError and a Verdict carry as `code`.
+ * An error identifier: a code some package registered with `defineErrors`. What a GatewayError and a
+ * Verdict carry as `code`; open, so a plugin answers with codes of its own.
  * @example
  * const code: ErrorCode = exchange.error?.code ?? 'internal_error';
  */
-export type ErrorCode = keyof typeof ERRORS;
+export type ErrorCode = string;
 
 /**
  * The OpenAI-style error body every gateway error answers with; `guard`, `stage` and `rule_id` only
@@ -176,9 +227,9 @@ export interface GatewayErrorDetails {
 }
 
 /**
- * An error with an identifier and status. `expose` tells a Koa host that the message is safe to show.
+ * An error with a registered identifier and its status. `expose` tells a host's error handler that the message is safe to show (the `http-errors` convention).
  * @example
- * throw new GatewayError('model_not_allowed', { message: 'model "gpt-x" has no model_price entry' });
+ * throw new GatewayError('authentication_failed', { message: 'The bearer token has expired.' });
  */
 export class GatewayError extends Error {
   readonly code: ErrorCode;
@@ -191,8 +242,9 @@ export class GatewayError extends Error {
   readonly passthrough: GatewayErrorDetails['passthrough'];
   readonly headers: GatewayErrorDetails['headers'];
 
+  /** Throws a TypeError for a code no package registered, so a misspelt code fails where it is thrown. */
   constructor(code: ErrorCode, details: GatewayErrorDetails = {}) {
-    const definition = ERRORS[code];
+    const definition = definitionOf(code);
     super(details.message ?? definition.message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'GatewayError';
     this.code = code;
@@ -219,10 +271,11 @@ export class GatewayError extends Error {
  */
 export function errorEnvelope(
   code: ErrorCode,
-  message: string = ERRORS[code].message,
+  message?: string,
   details: { guard?: string | undefined; stage?: string | undefined; ruleId?: string | undefined } = {},
 ): ErrorEnvelope {
-  const error: ErrorEnvelope['error'] = { message, type: ERRORS[code].type, code, param: null };
+  const definition = definitionOf(code);
+  const error: ErrorEnvelope['error'] = { message: message ?? definition.message, type: definition.type, code, param: null };
   if (details.guard !== undefined) error.guard = details.guard;
   if (details.stage !== undefined) error.stage = details.stage;
   if (details.ruleId !== undefined) error.rule_id = details.ruleId;
@@ -243,5 +296,13 @@ export function errorEnvelope(
  */
 export function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
-  return new GatewayError('internal_error', { cause: error });
+  return new GatewayError(KERNEL_ERRORS.internal_error.code, { cause: error });
+}
+
+function definitionOf(code: ErrorCode): RegisteredError {
+  const definition = registeredError(code);
+  if (definition !== undefined) return definition;
+  throw new TypeError(
+    `error code ${JSON.stringify(code)} is not registered: define it with defineErrors(owner, { ${code}: { status, type, message, description } }) in the package that answers with it`,
+  );
 }

@@ -17,13 +17,19 @@ export {
 export { type Verdict, type BlockResponse } from './verdict.js';
 export { refusalCompletion, blockError, BLOCKED_COMPLETION_ID_PREFIX } from './block-response.js';
 export {
-  ERRORS,
+  defineErrors,
+  registeredError,
+  registeredErrors,
+  KERNEL_ERRORS,
   GatewayError,
   errorEnvelope,
   toGatewayError,
   type ErrorCode,
+  type ErrorDefinition,
   type ErrorEnvelope,
+  type ErrorTable,
   type GatewayErrorDetails,
+  type RegisteredError,
 } from './errors.js';
 export { Metrics, LATENCY_BUCKETS, type HistogramSpec, type MetricSpec } from './metrics.js';
 export { processMetrics } from './process-metrics.js';

@@ -2,7 +2,7 @@
 import { pino, type Logger } from 'pino';
 import { blockError, refusalCompletion } from './block-response.js';
 import type { ModelResponse } from './chat.js';
-import { GatewayError, toGatewayError } from './errors.js';
+import { GatewayError, KERNEL_ERRORS, registeredError, toGatewayError, type RegisteredError } from './errors.js';
 import { evidenceEvent, type EvidenceDetails, type EvidenceEvent, type EvidenceHead } from './evidence/event.js';
 import { logEvidence } from './evidence/log-sink.js';
 import { boundEvidenceEvent } from './evidence/bounds.js';
@@ -95,7 +95,19 @@ export class Kernel {
     return this.#routes;
   }
 
-  /** Adds a plugin and lets it tap the hooks. Rejects a nameless, duplicate or unsatisfied plugin. */
+  /**
+   * Every error code this kernel may answer with: its own, then each plugin's declared `errors`
+   * (the host's and the libraries' codes are theirs to list).
+   */
+  get errors(): readonly RegisteredError[] {
+    const tables = [KERNEL_ERRORS, ...this.#plugins.map((plugin) => plugin.errors ?? {})];
+    return [...new Set(tables.flatMap((table) => Object.values(table)))];
+  }
+
+  /**
+   * Adds a plugin and lets it tap the hooks. Rejects a nameless, duplicate or unsatisfied plugin, and
+   * one that declares an error code not registered as it declares it.
+   */
   use(plugin: Plugin): this {
     if (plugin === null || typeof plugin !== 'object' || typeof plugin.apply !== 'function') {
       throw new TypeError('kernel.use() takes a plugin object with an apply(kernel) method');
@@ -109,6 +121,13 @@ export class Kernel {
     for (const dependency of plugin.dependencies ?? []) {
       if (!this.#plugins.some((p) => p.name === dependency)) {
         throw new Error(`kernel.use(): plugin "${plugin.name}" needs plugin "${dependency}", which must be added first`);
+      }
+    }
+    for (const [code, declared] of Object.entries(plugin.errors ?? {})) {
+      if (registeredError(code) !== declared) {
+        throw new Error(
+          `kernel.use(): plugin "${plugin.name}" declares error code "${code}", which defineErrors did not register`,
+        );
       }
     }
     plugin.apply(this);

@@ -1,6 +1,7 @@
 /** The plugin contract and the validation of plugin options. */
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
+import type { ErrorTable } from './errors.js';
 import type { Kernel } from './kernel.js';
 import { deepFreeze } from './deep-freeze.js';
 
@@ -19,6 +20,8 @@ export interface Plugin {
   readonly name: string;
   /** Names of plugins that must be added before this one. */
   readonly dependencies?: readonly string[];
+  /** The error codes this plugin answers with besides the kernel's, as `defineErrors` returned them. */
+  readonly errors?: ErrorTable;
   apply(kernel: Kernel): void;
   start?(): Promise<void>;
   stop?(): Promise<void>;

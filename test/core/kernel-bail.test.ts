@@ -3,7 +3,7 @@ import { Exchange, Stage, type Verdict } from '@sluice/core';
 import { BLOCKED_COMPLETION_ID_PREFIX } from '@sluice/core';
 import { chatRequest, completion, kernelUnderTest } from './kernel-under-test.js';
 
-const block = (respond: Verdict['respond'], code: Verdict['code'] = 'security_request_blocked'): Verdict => ({
+const block = (respond: Verdict['respond'], code: Verdict['code'] = 'plugin_request_blocked'): Verdict => ({
   action: 'block',
   code,
   guard: 'security',
@@ -41,7 +41,7 @@ describe('kernel bail semantics', () => {
       error: {
         message: 'prompt injection detected',
         type: 'policy_error',
-        code: 'security_request_blocked',
+        code: 'plugin_request_blocked',
         param: null,
         guard: 'security',
         rule_id: 'inj-001',
@@ -51,7 +51,7 @@ describe('kernel bail semantics', () => {
 
   it('a pre-guard block with completion answers 200 with a refusal', async () => {
     const { kernel, calls, events } = counting();
-    kernel.hooks.preGuard.tapPromise('usage', async () => block('completion', 'usage_request_blocked'));
+    kernel.hooks.preGuard.tapPromise('usage', async () => block('completion', 'plugin_request_blocked'));
     const exchange = new Exchange({ request: chatRequest() });
     await kernel.run(exchange);
     assert.equal(calls.upstream, 0);
@@ -81,12 +81,12 @@ describe('kernel bail semantics', () => {
 
   it('a post-scan block replaces the response and nothing is stored', async () => {
     const { kernel, calls } = counting();
-    kernel.hooks.postScan.tapPromise('security', async () => block('error_json', 'security_response_blocked'));
+    kernel.hooks.postScan.tapPromise('security', async () => block('error_json', 'plugin_response_blocked'));
     const exchange = new Exchange({ request: chatRequest() });
     await kernel.run(exchange);
     assert.equal(calls.upstream, 1);
     assert.equal(calls.store, 0);
-    assert.equal(exchange.error?.code, 'security_response_blocked');
+    assert.equal(exchange.error?.code, 'plugin_response_blocked');
   });
 
   it('a bypassed exchange skips lookup and store', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Exchange, GatewayError, type EvidenceEvent, type Kernel } from '@sluice/core';
-import { chatRequest, completion, kernelUnderTest } from './kernel-under-test.js';
+import { chatRequest, completion, kernelUnderTest, SUITE_ERRORS } from './kernel-under-test.js';
 
 type Fault = 'none' | 'gateway-error' | 'plain-error' | 'block' | 'undefined';
 const HOOKS = ['preGuard', 'cacheLookup', 'upstream', 'postScan', 'cacheStore', 'restore'] as const;
@@ -28,10 +28,10 @@ function terminalCounts(events: EvidenceEvent[]): Map<string, { received: number
 
 function wire(kernel: Kernel, faults: Record<(typeof HOOKS)[number], Fault>, sinkThrows: boolean): void {
   const act = (fault: Fault, ok: () => unknown) => {
-    if (fault === 'gateway-error') throw new GatewayError('upstream_timeout');
+    if (fault === 'gateway-error') throw new GatewayError('upstream_unavailable');
     if (fault === 'plain-error') throw new Error('secret detail that must not leak');
     if (fault === 'block')
-      return { action: 'block', code: 'security_request_blocked', guard: 'g', respond: 'error_json', reason: 'no' };
+      return { action: 'block', code: 'plugin_request_blocked', guard: 'g', respond: 'error_json', reason: 'no' };
     if (fault === 'undefined') return undefined;
     return ok();
   };
@@ -125,7 +125,7 @@ describe('kernel terminal-event guarantee', () => {
   it('kernel.reject emits the received/failed pair for requests refused at the door', async () => {
     const { kernel, events } = kernelUnderTest();
     const exchange = new Exchange({ request: { model: '', messages: [] } });
-    kernel.reject(exchange, new GatewayError('invalid_json'));
+    kernel.reject(exchange, new GatewayError(SUITE_ERRORS.malformed_body.code));
     assert.deepEqual(
       events.map((e) => e.event_type),
       ['request.received', 'request.failed'],

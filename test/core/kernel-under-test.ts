@@ -1,5 +1,5 @@
 /** A kernel with a silent logger and every evidence event captured, for the core suites. */
-import { Kernel, type EvidenceEvent, type KernelOptions, type ChatRequest } from '@sluice/core';
+import { defineErrors, Kernel, type EvidenceEvent, type KernelOptions, type ChatRequest } from '@sluice/core';
 import { pino } from 'pino';
 
 export function kernelUnderTest(options: KernelOptions = {}): { kernel: Kernel; events: EvidenceEvent[] } {
@@ -22,5 +22,15 @@ export const completion = (content = 'hi there') => ({
     model: 'test-model',
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+  },
+});
+
+/** Codes of the core suites' own, as a host or plugin would define its: the kernel alone knows none of theirs. */
+export const SUITE_ERRORS = defineErrors('core-suite', {
+  malformed_body: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'The body is not a chat request.',
+    description: 'A host refused the body at the door.',
   },
 });

@@ -16,3 +16,4 @@ export {
   PATTERN_ANALYSIS_TIMEOUT_MS,
   type PatternAnalysisOptions,
 } from './pattern-safety.js';
+export { GUARD_KIT_ERRORS } from './errors.js';

@@ -4,6 +4,7 @@ import { accountFor, UNPRICED_MODEL } from './accounting.js';
 import { costMetrics } from './cost-metrics.js';
 import { CostMeterOptionsSchema, type CostMeterOptions, type CostMeterOptionsInput } from './options.js';
 import { PriceTable, repeatedModelIndex, repeatedModelMessage } from './price-table.js';
+import { COST_METER_ERRORS } from './errors.js';
 
 const PLUGIN_NAME = 'cost-meter';
 /** The client's model name is not prompt text, but it is still client input: echo a bounded prefix. */
@@ -17,6 +18,7 @@ const MAX_ECHOED_MODEL_CHARS = 100;
  */
 export class CostMeterPlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  readonly errors = COST_METER_ERRORS;
   readonly options: Readonly<CostMeterOptions>;
   readonly prices: PriceTable;
 

@@ -4,3 +4,4 @@ export { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUps
 export { upstreamDirectives, upstreamOptionsFromConfig } from './directives.js';
 export { statusClass } from './failure.js';
 export { ChunkAssembler } from './stream/chunk-assembler.js';
+export { OPENAI_UPSTREAM_ERRORS } from './errors.js';

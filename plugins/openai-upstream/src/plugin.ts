@@ -12,6 +12,7 @@ import { normaliseBaseUrl } from '@sluice/util';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 import { UpstreamClient } from './upstream-client.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';
+import { OPENAI_UPSTREAM_ERRORS } from './errors.js';
 
 const PLUGIN_NAME = 'openai-upstream';
 const USER_AGENT = 'sluice/0.1.0';
@@ -22,6 +23,7 @@ const USER_AGENT = 'sluice/0.1.0';
  */
 export class OpenAIUpstreamPlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  readonly errors = OPENAI_UPSTREAM_ERRORS;
   readonly options: Readonly<OpenAIUpstreamOptions>;
   readonly baseUrl: string;
   #client: UpstreamClient | undefined;

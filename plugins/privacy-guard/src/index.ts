@@ -40,3 +40,4 @@ export { PrivacyGuardOptionsSchema, type PrivacyGuardOptions, type PrivacyGuardO
 export { privacyGuardDirectives, privacyGuardOptionsFromConfig } from './plugin/directives.js';
 export type { RestoreSkipReason } from './plugin/privacy-metrics.js';
 export { startPrivacyGuardServer, type PrivacyGuardServerOptions } from './server.js';
+export { PRIVACY_GUARD_ERRORS } from './errors.js';

@@ -45,3 +45,4 @@ export {
   type SecurityScanRequest,
 } from './contract.js';
 export { startSecurityGuardServer, SECURITY_GUARD_MODE_ENV, type SecurityGuardServerOptions } from './server.js';
+export { SECURITY_GUARD_ERRORS } from './errors.js';

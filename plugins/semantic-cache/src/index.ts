@@ -19,3 +19,4 @@ export {
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';
+export { SEMANTIC_CACHE_ERRORS } from './errors.js';

@@ -39,3 +39,4 @@ export type { QuotaCounters, QuotaCharge, QuotaOutcome } from './quota/quota-cou
 export { memoryQuotaCounters } from './quota/memory-counters.js';
 export { redisQuotaCounters, type RedisQuotaCountersOptions } from './quota/redis-counters.js';
 export { startUsageGuardServer, type UsageGuardServerOptions } from './server.js';
+export { USAGE_GUARD_ERRORS } from './errors.js';

@@ -16,7 +16,7 @@ import {
   type Verdict,
 } from '@sluice/core';
 import { PLACEHOLDER_PATTERN } from '@sluice/guard-kit';
-import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
+import { GUARD_KIT_ERRORS, GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
 import type { PrivacyEngine } from '../engine/engine.js';
 import { openPrivacyEngine } from '../engine/open-engine.js';
 import { privacyEvidence, type PrivacyEvidence } from './privacy-evidence.js';
@@ -26,6 +26,7 @@ import { PrivacyGuardOptionsSchema, type PrivacyGuardOptions, type PrivacyGuardO
 import { PrivacyReplyError, readRestoreReply, readScanReply, type ScanOutcome } from './read-replies.js';
 import { rewrittenRequest, scannedMessages } from './request-texts.js';
 import { responseTexts, restoredResponse } from './response-texts.js';
+import { PRIVACY_GUARD_ERRORS } from '../errors.js';
 
 const PLUGIN_NAME = 'privacy-guard';
 const GUARD = 'privacy';
@@ -39,6 +40,7 @@ const SLOT = createSlot(PLUGIN_NAME, () => ({ mappingId: undefined as string | u
  */
 export class PrivacyGuardPlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  readonly errors = { ...GUARD_KIT_ERRORS, ...PRIVACY_GUARD_ERRORS };
   readonly options: Readonly<PrivacyGuardOptions>;
   readonly #module: PrivacyModule;
   #engine: PrivacyEngine | undefined;

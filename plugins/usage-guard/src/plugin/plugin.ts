@@ -16,7 +16,7 @@ import {
   type Plugin,
   type Verdict,
 } from '@sluice/core';
-import { GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
+import { GUARD_KIT_ERRORS, GuardCallError, planScan, ScanRun, type ScanPlan } from '@sluice/guard-kit';
 import type { UsageScanRequest } from '../contract.js';
 import { estimatePromptTokens } from '../engine/token-estimate.js';
 import { UsageGuardOptionsSchema, type UsageGuardOptions, type UsageGuardOptionsInput } from './options.js';
@@ -33,6 +33,7 @@ import {
   type IncompleteScan,
 } from './usage-evidence.js';
 import { usageMetrics, type UsageMetrics } from './usage-metrics.js';
+import { USAGE_GUARD_ERRORS } from '../errors.js';
 
 const PLUGIN_NAME = 'usage-guard';
 const GUARD = 'usage';
@@ -51,6 +52,7 @@ const SLOT = createSlot(PLUGIN_NAME, () => ({ warning: undefined as string | und
  */
 export class UsageGuardPlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  readonly errors = { ...GUARD_KIT_ERRORS, ...USAGE_GUARD_ERRORS };
   readonly options: Readonly<UsageGuardOptions>;
   #kernel: Kernel | undefined;
   #metrics: UsageMetrics | undefined;
