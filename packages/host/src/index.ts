@@ -19,4 +19,3 @@ export {
 } from './http-hygiene.js';
 export { httpHygieneMetrics, replyMetrics, type HttpHygieneMetrics } from './http-hygiene-metrics.js';
 export { HOST_ERRORS } from './errors.js';
-export { HOST_ERRORS } from './errors.js';
