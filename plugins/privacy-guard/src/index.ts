@@ -37,7 +37,6 @@ export {
 } from './contract.js';
 export { PrivacyGuardPlugin } from './plugin/plugin.js';
 export { PrivacyGuardOptionsSchema, type PrivacyGuardOptions, type PrivacyGuardOptionsInput } from './plugin/options.js';
-export { privacyGuardDirectives, privacyGuardOptionsFromConfig } from './plugin/directives.js';
 export type { RestoreSkipReason } from './plugin/privacy-metrics.js';
 export { startPrivacyGuardServer, type PrivacyGuardServerOptions } from './server.js';
 export { PRIVACY_GUARD_ERRORS } from './errors.js';

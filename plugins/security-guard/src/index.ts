@@ -1,7 +1,6 @@
 /** @sluice/plugin-security-guard: prompt-attack and secret-leak scans, in process or over the module contract. */
 export { SecurityGuardPlugin } from './plugin/plugin.js';
 export { SecurityGuardOptionsSchema, type SecurityGuardOptions, type SecurityGuardOptionsInput } from './plugin/options.js';
-export { securityGuardDirectives, securityGuardOptionsFromConfig } from './plugin/directives.js';
 export { requestScanMessages, responseScanMessages, systemPromptOf } from './plugin/scan-messages.js';
 export { SecurityGuardEngine, type SecurityGuardEngineOptions } from './engine/engine.js';
 export {

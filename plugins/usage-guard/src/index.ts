@@ -4,7 +4,6 @@
  */
 export { UsageGuardPlugin, USAGE_WARNING_HEADER } from './plugin/plugin.js';
 export { UsageGuardOptionsSchema, type UsageGuardOptions, type UsageGuardOptionsInput } from './plugin/options.js';
-export { usageGuardDirectives, usageGuardOptionsFromConfig } from './plugin/directives.js';
 export { readUsageReply, UsageContractError, type UsageReplyView } from './plugin/read-reply.js';
 export {
   USAGE_MODES,

@@ -1,18 +1,41 @@
+/** The privacy guard's options, declared once: the directives derived from them and the options a config file sets. */
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, printConfig, resolveConfig } from '@sluice/config';
-import { PrivacyGuardPlugin, privacyGuardDirectives, privacyGuardOptionsFromConfig } from '@sluice/plugin-privacy-guard';
+import { directivesOf, enabledInConfig, optionsFromConfig, parseConfig, printConfig, resolveConfig } from '@sluice/config';
+import { DEFAULT_MAX_SCAN_CHARS } from '@sluice/guard-kit';
+import { PrivacyGuardOptionsSchema, PrivacyGuardPlugin } from '@sluice/plugin-privacy-guard';
+import { GatewaySettingsSchema } from '@sluice/preset-gateway';
 
-const SETS = [coreDirectives, privacyGuardDirectives];
+const SETS = [directivesOf(GatewaySettingsSchema), directivesOf(PrivacyGuardOptionsSchema)];
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'privacy.conf', env: {} }), SETS);
+const optionsOf = (text: string) => optionsFromConfig(PrivacyGuardOptionsSchema, resolve(text));
 
-describe('privacy guard directives', () => {
+describe('privacy guard options', () => {
+  it('declares its directives in the order the reference lists them; guard_fail_open stays the gateway’s', () => {
+    assert.deepEqual(Object.keys(directivesOf(PrivacyGuardOptionsSchema)), [
+      'privacy_guard_enabled',
+      'privacy_guard_url',
+      'privacy_guard_api_key',
+      'privacy_guard_timeout_seconds',
+      'privacy_guard_mode',
+      'privacy_guard_tenant_id',
+      'privacy_guard_policy_id',
+      'privacy_guard_restore',
+      'privacy_guard_mapping_ttl_seconds',
+      'privacy_guard_kv_url',
+      'privacy_guard_kv_key_prefix',
+      'privacy_guard_policy_file',
+      'privacy_guard_max_scan_chars',
+    ]);
+  });
+
   it('is off unless privacy_guard_enabled is on', () => {
-    assert.equal(privacyGuardOptionsFromConfig(resolve('')), undefined);
-    assert.equal(privacyGuardOptionsFromConfig(resolve('privacy_guard_enabled off;')), undefined);
+    assert.equal(enabledInConfig(PrivacyGuardOptionsSchema, resolve('')), false);
+    assert.equal(enabledInConfig(PrivacyGuardOptionsSchema, resolve('privacy_guard_enabled off;')), false);
+    assert.equal(enabledInConfig(PrivacyGuardOptionsSchema, resolve('privacy_guard_enabled on;')), true);
   });
 
   it('defaults to the local engine in anonymize mode, restore on, fail-closed', () => {
-    const options = privacyGuardOptionsFromConfig(resolve('privacy_guard_enabled on;'));
+    const options = optionsOf('privacy_guard_enabled on;');
     assert.deepEqual(options, {
       url: 'local',
       apiKey: '',
@@ -23,13 +46,14 @@ describe('privacy guard directives', () => {
       failOpen: false,
       mappingTtlSeconds: 3600,
       kvKeyPrefix: 'sluice:privacy:',
+      maxScanChars: DEFAULT_MAX_SCAN_CHARS,
     });
     assert.doesNotThrow(() => new PrivacyGuardPlugin(options));
+    assert.equal(new PrivacyGuardPlugin().options.mode, 'anonymize');
   });
 
   it('reads every directive, and guard_fail_open', () => {
-    const options = privacyGuardOptionsFromConfig(
-      resolve(`
+    const options = optionsOf(`
         privacy_guard_enabled on;
         privacy_guard_url http://127.0.0.1:8102;
         privacy_guard_api_key s3cret;
@@ -42,9 +66,9 @@ describe('privacy guard directives', () => {
         privacy_guard_kv_url redis://127.0.0.1:6379/2;
         privacy_guard_kv_key_prefix acme:privacy:;
         privacy_guard_policy_file /etc/sluice/privacy.json;
+        privacy_guard_max_scan_chars 5000;
         guard_fail_open on;
-      `),
-    );
+      `);
     assert.deepEqual(options, {
       url: 'http://127.0.0.1:8102',
       apiKey: 's3cret',
@@ -58,6 +82,7 @@ describe('privacy guard directives', () => {
       tenantId: 'acme',
       kvUrl: 'redis://127.0.0.1:6379/2',
       policyFile: '/etc/sluice/privacy.json',
+      maxScanChars: 5000,
     });
     assert.doesNotThrow(() => new PrivacyGuardPlugin(options));
   });
