@@ -3,7 +3,7 @@
  * which the API reference pages are written and the public-API test reads the exports.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -67,7 +67,7 @@ const libFiles = new Map<string, ts.SourceFile | undefined>();
  */
 export function packageProgram(pkg: LibraryPackage): ts.Program {
   const host = ts.createCompilerHost(OPTIONS);
-  const libDir = ts.getDirectoryPath(ts.getDefaultLibFilePath(OPTIONS));
+  const libDir = dirname(ts.getDefaultLibFilePath(OPTIONS));
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (!fileName.startsWith(libDir)) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
