@@ -15,7 +15,15 @@ export function apiReferencePath(pkg: LibraryPackage): string {
   return `${API_DIR}/${pkg.slug}.md`;
 }
 
-/** Writes every library package's page and removes the pages of packages that are gone; returns the pages written. */
+/** Where docs/README.md lists the pages, between these two lines, so a new library package is listed by `npm run docs`. */
+const INDEX = 'docs/README.md';
+const INDEX_START = '<!-- api-reference: the list below is written by `npm run docs` -->';
+const INDEX_END = '<!-- /api-reference -->';
+
+/**
+ * Writes every library package's page, removes the pages of packages that are gone, and lists the pages in
+ * docs/README.md; returns the files written.
+ */
 export function writeApiReferences(): string[] {
   const packages = libraryPackages();
   mkdirSync(join(ROOT, API_DIR), { recursive: true });
@@ -25,7 +33,18 @@ export function writeApiReferences(): string[] {
   });
   for (const file of readdirSync(join(ROOT, API_DIR)))
     if (file.endsWith('.md') && !pages.includes(`${API_DIR}/${file}`)) rmSync(join(ROOT, API_DIR, file));
-  return pages;
+  writeFileSync(join(ROOT, INDEX), withApiIndex(readFileSync(join(ROOT, INDEX), 'utf8'), packages));
+  return [...pages, INDEX];
+}
+
+/** docs/README.md with the list of API pages rewritten between its markers. */
+export function withApiIndex(index: string, packages: readonly LibraryPackage[] = libraryPackages()): string {
+  const start = index.indexOf(INDEX_START);
+  const end = index.indexOf(INDEX_END);
+  if (start === -1 || end < start) throw new Error(`${INDEX} has no ${INDEX_START} … ${INDEX_END} lines`);
+  const links = packages.map((pkg) => `[${pkg.slug}](${apiReferencePath(pkg).replace('docs/', '')})`);
+  const list = `- API of the library packages, generated from their TSDoc: ${links.join(', ')}.`;
+  return `${index.slice(0, start + INDEX_START.length)}\n${list}\n${index.slice(end)}`;
 }
 
 /** Lines a package's page adds after its introduction, for what the exports alone do not say. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { exportsOf, libraryPackages, packageProgram, ROOT, type PublicExport } from '../../scripts/api-program.js';
-import { apiReference, apiReferencePath } from '../../scripts/api-reference.js';
+import { apiReference, apiReferencePath, withApiIndex } from '../../scripts/api-reference.js';
 import { UNDOCUMENTED } from './undocumented.js';
 
 /** Type names a public declaration's signature mentions, skipping bodies and private members. */
@@ -82,3 +82,10 @@ for (const pkg of libraryPackages()) {
     });
   });
 }
+
+describe('architecture: the API reference index', () => {
+  it('lists the page of every library package in docs/README.md (run `npm run docs` when a package comes or goes)', () => {
+    const index = readFileSync(join(ROOT, 'docs/README.md'), 'utf8');
+    assert.equal(index, withApiIndex(index));
+  });
+});
