@@ -22,13 +22,14 @@ function row(name: string, spec: DirectiveSpec): string {
 function word(arg: ArgSpec): string {
   const schema = arg.schema as {
     type?: string;
-    anyOf?: { const?: unknown }[];
+    anyOf?: { const?: unknown; type?: string }[];
     minimum?: number;
     exclusiveMinimum?: number;
     maximum?: number;
   };
   let kind = arg.unit ?? schema.type ?? 'value';
-  if (schema.anyOf !== undefined) kind = schema.anyOf.map((s) => String(s.const)).join(' \\| ');
+  if (schema.anyOf !== undefined)
+    kind = schema.anyOf.map((s) => (s.const === undefined ? (s.type ?? 'value') : String(s.const))).join(' \\| ');
   const range = [
     schema.minimum !== undefined ? `≥ ${schema.minimum}` : '',
     schema.exclusiveMinimum !== undefined ? `> ${schema.exclusiveMinimum}` : '',
@@ -41,5 +42,6 @@ function defaultOf(spec: DirectiveSpec): string {
   if (spec.inherits !== undefined) return `as \`${spec.inherits}\``;
   if (spec.default === undefined) return '—';
   const value = Array.isArray(spec.default) ? spec.default.join(' ') : String(spec.default);
+  if (value === '') return '`""` (none)';
   return `\`${value === 'true' ? 'on' : value === 'false' ? 'off' : value}\``;
 }

@@ -21,13 +21,22 @@ export function enabledInConfig(schema: TSchema, config: DirectiveValues): boole
 /**
  * The options the config sets, as the plugin's constructor takes them: each option from its directive,
  * else from the directive it inherits, else the schema's default. Throws a ConfigError naming the
- * directive when a required option is not written, or the schema's `check` when options disagree.
+ * directive when a required option is not written, when a value fails its option's `check` (values built by
+ * hand are held to the rules resolution applies), or the schema's `check` when options disagree.
  * `config` is the whole resolved file (or a `plugin` block's values), so inherited directives are found
  * wherever they are declared.
  * @example
  * const options = optionsFromConfig(ExactCacheOptionsSchema, config); // { ttlSeconds: 86400, … }
  */
 export function optionsFromConfig<S extends TSchema>(schema: S, config: DirectiveValues): Static<S> {
+  // Values that did not come through resolution (built by hand) are held to the same checks.
+  for (const option of schemaOptions(schema).options) {
+    const check = optionKeywords(option.schema).check as ((value: unknown) => string | undefined) | undefined;
+    // Defaults are the schema's own: only written values are checked, as resolution does.
+    const problem =
+      check === undefined || !config.has(option.directive) ? undefined : check(config.get(option.directive) as never);
+    if (problem !== undefined) throw new ConfigError(`${option.directive}: ${problem}`);
+  }
   const written = writtenOptions(schema, config);
   const options = Value.Default(schema, written) as Record<string, unknown>;
   const missing = missingDirective(schema, options);

@@ -2,5 +2,4 @@
 export { CostMeterPlugin } from './plugin.js';
 export { CostMeterOptionsSchema, type CostMeterOptions, type CostMeterOptionsInput } from './options.js';
 export { PriceTable, type ModelPrice } from './price-table.js';
-export { costMeterDirectives, costMeterOptionsFromConfig } from './directives.js';
 export { COST_METER_ERRORS } from './errors.js';

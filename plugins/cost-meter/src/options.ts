@@ -1,5 +1,7 @@
-/** Options of the cost-meter plugin. */
+/** Options of the cost-meter plugin, each with the directive that sets it in a config file. */
 import Type from 'typebox';
+import { directive } from '@sluice/config';
+import { repeatedModelIndex, repeatedModelMessage, type ModelPrice } from './price-table.js';
 
 export const CostMeterOptionsSchema = Type.Object(
   {
@@ -8,15 +10,29 @@ export const CostMeterOptionsSchema = Type.Object(
       Type.Object(
         {
           model: Type.String({ minLength: 1 }),
-          inputMicroUsdPerToken: Type.Number({ minimum: 0 }),
-          outputMicroUsdPerToken: Type.Number({ minimum: 0 }),
+          inputMicroUsdPerToken: Type.Number({ minimum: 0, word: 'input_price' }),
+          outputMicroUsdPerToken: Type.Number({ minimum: 0, word: 'output_price' }),
         },
         { additionalProperties: false },
       ),
-      { default: [] },
+      {
+        default: [],
+        ...directive('model_price', {
+          summary: 'An allowed model and its prices in USD per 1M tokens (input, output). Also the model allowlist.',
+          check: (prices: readonly ModelPrice[]) => {
+            const index = repeatedModelIndex(prices);
+            return index === undefined ? undefined : repeatedModelMessage(prices[index]!.model);
+          },
+        }),
+      },
     ),
     /** Accept requests for models without a price entry; their cost reads zero. */
-    allowUnknownModels: Type.Boolean({ default: false }),
+    allowUnknownModels: Type.Boolean({
+      default: false,
+      ...directive('allow_unknown_models_pass_through', {
+        summary: 'Accept models without a `model_price` entry (their cost then reads zero).',
+      }),
+    }),
   },
   { additionalProperties: false },
 );

@@ -1,31 +1,13 @@
 /** Reads and validates the gateway's config file against every directive the preset knows, and names what it accepts with a warning. */
 import { readFile } from 'node:fs/promises';
 import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/config';
-import { byPosition, coreDirectives, formatLocation, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/config';
+import { byPosition, formatLocation, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/config';
 import { hasUrlCredentials } from '@sluice/util';
-import { auditSinkDirectives } from '@sluice/plugin-audit-sink';
-import { costMeterDirectives } from '@sluice/plugin-cost-meter';
-import { exactCacheDirectives } from '@sluice/plugin-exact-cache';
-import { upstreamDirectives } from '@sluice/plugin-openai-upstream';
-import { privacyGuardDirectives } from '@sluice/plugin-privacy-guard';
-import { securityGuardDirectives } from '@sluice/plugin-security-guard';
-import { semanticCacheDirectives, semanticConfigProblem } from '@sluice/plugin-semantic-cache';
-import { usageGuardDirectives } from '@sluice/plugin-usage-guard';
-import { gatewayDirectives } from './directives.js';
+import { gatewayConfigProblem, gatewayDirectiveSections } from './gateway-options.js';
 
 /** Every directive set the gateway preset accepts, titled, in the order the reference docs list them. */
-export const GATEWAY_DIRECTIVE_SECTIONS: readonly { readonly title: string; readonly set: DirectiveSet }[] = Object.freeze([
-  { title: 'Service', set: gatewayDirectives },
-  { title: 'Kernel and host', set: coreDirectives },
-  { title: 'Upstream and streaming (openai-upstream)', set: upstreamDirectives },
-  { title: 'Security guard (security-guard)', set: securityGuardDirectives },
-  { title: 'Privacy guard (privacy-guard)', set: privacyGuardDirectives },
-  { title: 'Usage guard (usage-guard)', set: usageGuardDirectives },
-  { title: 'Exact cache (exact-cache)', set: exactCacheDirectives },
-  { title: 'Semantic cache, embeddings and vector database (semantic-cache)', set: semanticCacheDirectives },
-  { title: 'Cost (cost-meter)', set: costMeterDirectives },
-  { title: 'Audit delivery (audit-sink)', set: auditSinkDirectives },
-]);
+export const GATEWAY_DIRECTIVE_SECTIONS: readonly { readonly title: string; readonly set: DirectiveSet }[] =
+  Object.freeze(gatewayDirectiveSections());
 
 /** Every directive set the gateway preset accepts. */
 export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze(
@@ -62,8 +44,8 @@ export async function parseGatewayConfig(text: string, file: string, options: Lo
     errors.push(...error.errors);
   }
   if (errors.length > 0 || config === undefined) throw new ConfigErrors(errors.sort(byPosition));
-  // Consistency between directives of one plugin that no single directive's check can see.
-  const problem = semanticConfigProblem(config);
+  // Consistency between options of one plugin that no single directive's check can see.
+  const problem = gatewayConfigProblem(config);
   if (problem !== undefined) throw new ConfigError(`${file}: ${problem}`);
   return config.withPlugins(plugins.blocks);
 }

@@ -1,5 +1,13 @@
-/** @sluice/preset-gateway: the gateway preset: reads the config file and assembles the kernel and plugins into a runtime. */
-export { buildRuntime, runtimeSettings, type PluginFactory, type Runtime, type RuntimeSettings } from './runtime.js';
+/** @sluice/preset-gateway: the gateway preset: assembles the kernel and plugins into a runtime from typed options, or from a config file. */
+export { buildRuntime, runtimeSettings, type Runtime, type RuntimeSettings, type RuntimeShared } from './runtime.js';
+export {
+  gatewayOptionsFromConfig,
+  PRESET_PLUGINS,
+  type GatewayPresetOptions,
+  type PluginFactory,
+  type PresetPlugin,
+  type PresetPluginKey,
+} from './gateway-options.js';
 export {
   GATEWAY_DIRECTIVE_SECTIONS,
   GATEWAY_DIRECTIVE_SETS,
@@ -8,6 +16,6 @@ export {
   urlCredentialWarnings,
   type LoadOptions,
 } from './config.js';
-export { gatewayDirectives, parseListenAddr } from './directives.js';
+export { GatewaySettingsSchema, parseListenAddr, type GatewaySettings, type GatewaySettingsInput } from './settings.js';
 export { versionBody, RELEASE_VERSION, RELEASE_TITLE } from './version.js';
 export { configReference } from './config-reference.js';

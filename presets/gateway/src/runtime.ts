@@ -1,17 +1,21 @@
 /** One configured kernel with its plugins: what a SIGHUP reload swaps as a whole. */
-import { Kernel, type Metrics, type Mode, type Plugin } from '@sluice/core';
-import { type ResolvedConfig } from '@sluice/config';
-import { AuditSinkPlugin, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
-import { CostMeterPlugin, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
-import { ExactCachePlugin, exactCacheOptionsFromConfig } from '@sluice/plugin-exact-cache';
-import { OpenAIUpstreamPlugin, upstreamOptionsFromConfig } from '@sluice/plugin-openai-upstream';
-import { PrivacyGuardPlugin, privacyGuardOptionsFromConfig } from '@sluice/plugin-privacy-guard';
-import { SecurityGuardPlugin, securityGuardOptionsFromConfig } from '@sluice/plugin-security-guard';
-import { SemanticCachePlugin, semanticCacheOptionsFromConfig, type RestoreProgress } from '@sluice/plugin-semantic-cache';
-import { UsageGuardPlugin, usageGuardOptionsFromConfig } from '@sluice/plugin-usage-guard';
+import { Kernel, type Metrics, type Mode } from '@sluice/core';
+import { ResolvedConfig, schemaOptions } from '@sluice/config';
+import { AuditSinkPlugin } from '@sluice/plugin-audit-sink';
+import { CostMeterPlugin } from '@sluice/plugin-cost-meter';
+import { ExactCachePlugin } from '@sluice/plugin-exact-cache';
+import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
+import { PrivacyGuardPlugin } from '@sluice/plugin-privacy-guard';
+import { SecurityGuardPlugin } from '@sluice/plugin-security-guard';
+import { SemanticCachePlugin, type RestoreProgress } from '@sluice/plugin-semantic-cache';
+import { UsageGuardPlugin } from '@sluice/plugin-usage-guard';
 import type { ServerTimeouts } from '@sluice/host';
-import { RELEASE_VERSION } from './version.js';
+import Value from 'typebox/value';
 import type { Logger } from 'pino';
+import { gatewayOptionsFromConfig, type GatewayPresetOptions, type PluginFactory } from './gateway-options.js';
+import { pluginInputs } from './plugin-inputs.js';
+import { GatewaySettingsSchema, type GatewaySettings } from './settings.js';
+import { RELEASE_VERSION } from './version.js';
 
 export interface RuntimeSettings {
   readonly mode: Mode;
@@ -21,10 +25,18 @@ export interface RuntimeSettings {
   readonly shutdownTimeoutSeconds: number;
   /** Read when the gateway starts listening; a reload cannot change them. */
   readonly serverTimeouts: ServerTimeouts;
+  readonly logLevel: string;
+  readonly dashboardEnabled: boolean;
 }
 
 export interface Runtime {
   readonly kernel: Kernel;
+  /** The options the runtime was built from, each plugin's as given (defaults are applied by the plugins). */
+  readonly options: GatewayPresetOptions;
+  /**
+   * The directive values the runtime was built from: the config file's, or the gateway-wide settings of
+   * options composed in code.
+   */
   readonly config: ResolvedConfig;
   readonly settings: RuntimeSettings;
   /** The semantic cache, when enabled (for `/version` and pruning). */
@@ -33,71 +45,73 @@ export interface Runtime {
   inFlight: number;
 }
 
-/**
- * Makes one plugin of a gateway composed in code; called for every runtime (start and each
- * reload), so each runtime gets its own instance.
- */
-export type PluginFactory = (config: ResolvedConfig) => Plugin;
+export interface RuntimeShared {
+  logger: Logger;
+  metrics: Metrics;
+  onSemanticRestore?: (progress: RestoreProgress) => void;
+}
 
 /**
- * Builds (but does not start) the gateway kernel from a resolved config: the preset's plugins,
- * then the config file's `plugin` blocks, then the plugins composed in code.
+ * Builds (but does not start) the gateway kernel from typed options, or from a resolved config file
+ * (read with `gatewayOptionsFromConfig`): the preset's plugins, then `options.plugins` (a config file's
+ * `plugin` blocks), then the plugins composed by the caller, then audit delivery.
  * @example
- * const runtime = buildRuntime(await loadGatewayConfig('gateway.conf'), { logger, metrics });
+ * const runtime = buildRuntime({ upstream: { baseUrl: 'https://api.openai.com/v1' }, exactCache: {} }, { logger, metrics });
  * await runtime.kernel.start();
  */
 export function buildRuntime(
-  config: ResolvedConfig,
-  shared: { logger: Logger; metrics: Metrics; onSemanticRestore?: (progress: RestoreProgress) => void },
+  source: GatewayPresetOptions | ResolvedConfig,
+  shared: RuntimeShared,
   composed: readonly PluginFactory[] = [],
 ): Runtime {
-  const settings = runtimeSettings(config);
+  const options = source instanceof ResolvedConfig ? gatewayOptionsFromConfig(source) : source;
+  const gateway = Value.Default(GatewaySettingsSchema, structuredClone(options.gateway ?? {})) as GatewaySettings;
+  const inputs = pluginInputs(options, gateway);
+  const settings = runtimeSettings(gateway);
   const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
-  kernel.use(new CostMeterPlugin(costMeterOptionsFromConfig(config)));
+  kernel.use(new CostMeterPlugin(inputs.costMeter ?? {}));
   // The order of the flow comes from the stages (SECURITY, PRIVACY, USAGE), not from this list.
-  const security = securityGuardOptionsFromConfig(config);
-  if (security !== undefined) kernel.use(new SecurityGuardPlugin(security));
-  const privacy = privacyGuardOptionsFromConfig(config);
-  if (privacy !== undefined) kernel.use(new PrivacyGuardPlugin(privacy));
-  const usage = usageGuardOptionsFromConfig(config);
-  if (usage !== undefined) kernel.use(new UsageGuardPlugin(usage));
-  const exact = exactCacheOptionsFromConfig(config);
-  if (exact !== undefined) kernel.use(new ExactCachePlugin(exact));
-  const semanticOptions = semanticCacheOptionsFromConfig(config);
+  if (inputs.securityGuard !== undefined) kernel.use(new SecurityGuardPlugin(inputs.securityGuard));
+  if (inputs.privacyGuard !== undefined) kernel.use(new PrivacyGuardPlugin(inputs.privacyGuard));
+  if (inputs.usageGuard !== undefined) kernel.use(new UsageGuardPlugin(inputs.usageGuard));
+  if (inputs.exactCache !== undefined) kernel.use(new ExactCachePlugin(inputs.exactCache));
   const semantic =
-    semanticOptions === undefined
+    inputs.semanticCache === undefined
       ? undefined
-      : new SemanticCachePlugin(semanticOptions, RELEASE_VERSION, shared.onSemanticRestore);
+      : new SemanticCachePlugin(inputs.semanticCache, RELEASE_VERSION, shared.onSemanticRestore);
   if (semantic !== undefined) kernel.use(semantic);
-  kernel.use(new OpenAIUpstreamPlugin(upstreamOptionsFromConfig(config)));
+  kernel.use(new OpenAIUpstreamPlugin(inputs.upstream ?? {}));
   // Their order in the flow comes from the stages they tap, like the preset's own plugins.
-  for (const block of config.plugins)
-    kernel.use(block.module.create(block.values, { packageName: block.packageName, file: config.file }));
-  for (const factory of composed) kernel.use(factory(config));
+  for (const factory of [...(options.plugins ?? []), ...composed]) kernel.use(factory(gateway));
   // Added last so it stops first: its flush happens once no request is left to emit evidence.
-  const audit = auditSinkOptionsFromConfig(config);
-  if (audit !== undefined) kernel.use(new AuditSinkPlugin(audit, RELEASE_VERSION));
-  return { kernel, config, settings, semantic, inFlight: 0 };
+  if (inputs.auditSink !== undefined) kernel.use(new AuditSinkPlugin(inputs.auditSink, RELEASE_VERSION));
+  const config = source instanceof ResolvedConfig ? source : settingsConfig(gateway);
+  return { kernel, options, config, settings, semantic, inFlight: 0 };
 }
 
-export function runtimeSettings(config: ResolvedConfig): RuntimeSettings {
+export function runtimeSettings(gateway: GatewaySettings): RuntimeSettings {
   return {
-    mode: required<Mode>(config, 'gw_enforcement_mode'),
-    streaming: required<boolean>(config, 'streaming_enabled'),
-    maxBodyBytes: required<number>(config, 'max_request_body_bytes'),
-    listenAddr: required<string>(config, 'listen_addr'),
-    shutdownTimeoutSeconds: required<number>(config, 'graceful_shutdown_timeout_seconds'),
+    mode: gateway.mode,
+    streaming: gateway.streaming,
+    maxBodyBytes: gateway.maxRequestBodyBytes,
+    listenAddr: gateway.listenAddr,
+    shutdownTimeoutSeconds: gateway.shutdownTimeoutSeconds,
     serverTimeouts: {
-      headerMs: required<number>(config, 'client_header_timeout_seconds') * 1000,
-      requestMs: required<number>(config, 'client_request_timeout_seconds') * 1000,
-      keepAliveMs: required<number>(config, 'keepalive_timeout_seconds') * 1000,
-      sendMs: required<number>(config, 'send_timeout_seconds') * 1000,
+      headerMs: gateway.clientHeaderTimeoutSeconds * 1000,
+      requestMs: gateway.clientRequestTimeoutSeconds * 1000,
+      keepAliveMs: gateway.keepaliveTimeoutSeconds * 1000,
+      sendMs: gateway.sendTimeoutSeconds * 1000,
     },
+    logLevel: gateway.logLevel,
+    dashboardEnabled: gateway.dashboardEnabled,
   };
 }
 
-function required<T>(config: ResolvedConfig, name: string): T {
-  const value = config.get<T>(name);
-  if (value === undefined) throw new Error(`directive ${name} has no value and no default`);
-  return value;
+/** The gateway-wide settings of options composed in code, as directive values, for readers of `runtime.config`. */
+function settingsConfig(gateway: GatewaySettings): ResolvedConfig {
+  const entries = schemaOptions(GatewaySettingsSchema).options.map((option) => ({
+    name: option.directive,
+    value: (gateway as Record<string, unknown>)[option.path[0]!],
+  }));
+  return new ResolvedConfig('(composed in code)', entries);
 }

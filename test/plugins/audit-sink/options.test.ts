@@ -1,18 +1,29 @@
 import assert from 'node:assert/strict';
 import { PluginOptionsError } from '@sluice/core';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
-import { AuditSinkPlugin, auditSinkDirectives, auditSinkOptionsFromConfig } from '@sluice/plugin-audit-sink';
+import {
+  directivesOf,
+  enabledInConfig,
+  optionsFromConfig,
+  parseConfig,
+  resolveConfig,
+  type ResolvedConfig,
+} from '@sluice/config';
+import { AuditSinkOptionsSchema, AuditSinkPlugin } from '@sluice/plugin-audit-sink';
+
+/** The sink's options when the file enables it, as the gateway preset reads them. */
+const auditSinkOptions = (config: ResolvedConfig) =>
+  enabledInConfig(AuditSinkOptionsSchema, config) ? optionsFromConfig(AuditSinkOptionsSchema, config) : undefined;
 
 describe('audit sink: options and directives', () => {
   const resolve = (text: string) =>
-    resolveConfig(parseConfig(text, { file: 'test.conf', env: {} }), [coreDirectives, auditSinkDirectives]);
+    resolveConfig(parseConfig(text, { file: 'test.conf', env: {} }), [directivesOf(AuditSinkOptionsSchema)]);
 
   it('is off by default', () => {
-    assert.equal(auditSinkOptionsFromConfig(resolve('')), undefined);
+    assert.equal(auditSinkOptions(resolve('')), undefined);
   });
 
   it('reads every directive, with the contract defaults', () => {
-    const options = auditSinkOptionsFromConfig(
+    const options = auditSinkOptions(
       resolve('audit_enabled on;\naudit_url http://127.0.0.1:9400;\naudit_api_key k1;\naudit_batch_size 10;\n'),
     );
     assert.deepEqual(options, {
@@ -30,7 +41,7 @@ describe('audit sink: options and directives', () => {
   });
 
   it('names the missing directive when enabled without a URL', () => {
-    assert.throws(() => auditSinkOptionsFromConfig(resolve('audit_enabled on;\naudit_api_key k;\n')), /audit_url/);
+    assert.throws(() => auditSinkOptions(resolve('audit_enabled on;\naudit_api_key k;\n')), /audit_url/);
   });
 
   it('rejects unknown and bad options at construction, and a cap below the first wait', () => {

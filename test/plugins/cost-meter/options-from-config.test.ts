@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
-import { CostMeterPlugin, costMeterDirectives, costMeterOptionsFromConfig } from '@sluice/plugin-cost-meter';
+import { directivesOf, optionsFromConfig, parseConfig, resolveConfig } from '@sluice/config';
+import { CostMeterOptionsSchema, CostMeterPlugin } from '@sluice/plugin-cost-meter';
 
 function resolve(text: string) {
-  return resolveConfig(parseConfig(text, { file: 'gateway.conf', env: {} }), [coreDirectives, costMeterDirectives]);
+  return resolveConfig(parseConfig(text, { file: 'gateway.conf', env: {} }), [directivesOf(CostMeterOptionsSchema)]);
 }
+
+const costMeterOptions = (config: ReturnType<typeof resolve>) => optionsFromConfig(CostMeterOptionsSchema, config);
 
 describe('cost-meter: options from config', () => {
   it('maps model_price and allow_unknown_models_pass_through to options', () => {
     const config = resolve('model_price gpt-4o 2.5 10;\nmodel_price mini 0.15 0.6;\nallow_unknown_models_pass_through on;\n');
-    assert.deepEqual(costMeterOptionsFromConfig(config), {
+    assert.deepEqual(costMeterOptions(config), {
       prices: [
         { model: 'gpt-4o', inputMicroUsdPerToken: 2.5, outputMicroUsdPerToken: 10 },
         { model: 'mini', inputMicroUsdPerToken: 0.15, outputMicroUsdPerToken: 0.6 },
@@ -19,7 +21,7 @@ describe('cost-meter: options from config', () => {
   });
 
   it('rejects unknown models by default and with no prices at all', () => {
-    assert.deepEqual(costMeterOptionsFromConfig(resolve('')), { prices: [], allowUnknownModels: false });
+    assert.deepEqual(costMeterOptions(resolve('')), { prices: [], allowUnknownModels: false });
   });
 
   it('refuses a negative price in the file and in options', () => {

@@ -1,0 +1,121 @@
+/**
+ * Gateway-wide settings: where the gateway listens, how it logs, drains and guards its connections, and
+ * the settings every plugin of the pipeline may share (`guard_fail_open`, `request_timeout_seconds`).
+ * The preset owns them; a plugin that reads one says so with `inherits` on its own option.
+ */
+import Type from 'typebox';
+import { directive } from '@sluice/config';
+
+const HOST_PORT = /^(\[[0-9a-fA-F:]+\]|[\w.-]+):(\d{1,5})$/;
+
+/** A connection timeout of the service: seconds, 0 for no limit. */
+const connectionSeconds = (name: string, value: number, summary: string) =>
+  Type.Number({ minimum: 0, default: value, ...directive(name, { unit: 'duration', summary }) });
+
+export const GatewaySettingsSchema = Type.Object(
+  {
+    listenAddr: Type.String({
+      minLength: 1,
+      default: '127.0.0.1:8080',
+      ...directive('listen_addr', {
+        word: 'address',
+        summary: 'Address and port the gateway listens on (`host:port`; a SIGHUP reload cannot change it).',
+        check: (value: string) => listenAddrProblem(value),
+      }),
+    }),
+    shutdownTimeoutSeconds: connectionSeconds(
+      'graceful_shutdown_timeout_seconds',
+      10,
+      'How long SIGTERM/SIGINT waits for in-flight requests before closing connections.',
+    ),
+    clientHeaderTimeoutSeconds: connectionSeconds(
+      'client_header_timeout_seconds',
+      20,
+      'How long a client may take to send a request’s headers; then the connection is closed (408 when nothing was answered yet). Protects against connections held open by slow headers. 0: no limit.',
+    ),
+    clientRequestTimeoutSeconds: connectionSeconds(
+      'client_request_timeout_seconds',
+      60,
+      'How long a client may take to send a whole request, headers and body; then the connection is closed. Only the receiving counts: the wait for the upstream does not. 0: no limit.',
+    ),
+    keepaliveTimeoutSeconds: connectionSeconds(
+      'keepalive_timeout_seconds',
+      65,
+      'How long an idle kept-alive connection stays open between requests (above the 60 s idle timeout of common load balancers, so they close first). 0: no limit.',
+    ),
+    sendTimeoutSeconds: connectionSeconds(
+      'send_timeout_seconds',
+      60,
+      'How long a response write may wait for a client that does not read it; then the connection is closed and its buffers freed. A quiet connection (a slow upstream) is not affected. 0: no limit.',
+    ),
+    logLevel: Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+      {
+        default: 'info',
+        ...directive('log_level', { word: 'level', summary: 'Log level: fatal, error, warn, info, debug, trace or silent.' }),
+      },
+    ),
+    dashboardEnabled: Type.Boolean({
+      default: false,
+      ...directive('dashboard_enabled', {
+        summary:
+          'Serve the live operations page at `/dashboard` and its figures at `/dashboard/figures` (counters only, no prompt text). Off: both answer 404 `not_found`.',
+      }),
+    }),
+    mode: Type.Union([Type.Literal('enforce'), Type.Literal('observe')], {
+      default: 'enforce',
+      ...directive('gw_enforcement_mode', {
+        word: 'mode',
+        summary: '`enforce` serves cache hits; `observe` measures what caching would do and always calls the upstream.',
+      }),
+    }),
+    streaming: Type.Boolean({
+      default: false,
+      ...directive('streaming_enabled', {
+        summary: 'Accept `stream: true` requests (controlled streaming). Off: they get 422 `streaming_disabled`.',
+      }),
+    }),
+    maxRequestBodyBytes: Type.Integer({
+      minimum: 1,
+      default: 1024 * 1024,
+      ...directive('max_request_body_bytes', {
+        unit: 'size',
+        summary: 'Largest accepted request body; larger bodies get 413 `request_too_large`.',
+      }),
+    }),
+    guardFailOpen: Type.Boolean({
+      default: false,
+      ...directive('guard_fail_open', {
+        summary:
+          'When a guard module is unavailable or times out: on lets the request continue (counted, evidenced), off fails it. Blocks always stop the request; a privacy restore failure always fails it.',
+      }),
+    }),
+    requestTimeoutSeconds: Type.Number({
+      exclusiveMinimum: 0,
+      default: 120,
+      ...directive('request_timeout_seconds', {
+        unit: 'duration',
+        summary: 'Default timeout of outbound calls (upstream, embeddings) when their own is not set.',
+      }),
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** The gateway-wide settings, defaults applied. */
+export type GatewaySettings = Type.Static<typeof GatewaySettingsSchema>;
+/** What a composition in code gives: every setting has a default. */
+export type GatewaySettingsInput = Partial<GatewaySettings>;
+
+function listenAddrProblem(value: string): string | undefined {
+  const match = HOST_PORT.exec(value);
+  if (match === null) return 'listen_addr must be host:port, e.g. 127.0.0.1:8080';
+  return Number(match[2]) <= 65535 ? undefined : 'listen_addr port must be 0..65535';
+}
+
+/** Splits `host:port` (IPv6 in brackets) for `server.listen`. */
+export function parseListenAddr(value: string): { host: string; port: number } {
+  const match = HOST_PORT.exec(value);
+  if (match === null) throw new Error(`listen_addr must be host:port, not ${JSON.stringify(value)}`);
+  return { host: (match[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(match[2]) };
+}
