@@ -1,25 +1,18 @@
 /**
- * The audit module over HTTP: producers post batches with a write key as `Authorization: Bearer`, readers
- * use a read key as `X-API-Key`, and every failure is `{"error": {"code", "message"}}` with its status,
- * never a stack trace or a key.
+ * The audit module over HTTP, on the modules' one server (`@sluice/module-server`): producers post
+ * batches with a write key as `Authorization: Bearer`, readers use a read key as `X-API-Key`, and every
+ * failure is the service envelope `{"error": {"code", "message"}}` with its status, never a stack trace
+ * or a key.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Metrics } from '@sluice/core';
-import {
-  applyServerTimeouts,
-  DEFAULT_SERVER_TIMEOUTS,
-  httpHygieneMetrics,
-  replyMetrics,
-  type ServerTimeouts,
-} from '@sluice/host';
+import { replyJson, serveModule, type ModuleEndpoint, type ModuleRequest, type ServedModule } from '@sluice/module-server';
+import type { ServerTimeouts } from '@sluice/host';
 import { AuditRequestError } from './audit-errors.js';
 import { AuditStore } from './audit-store.js';
 import { acceptBatch } from './accept-batch.js';
 import { parseEvidenceBatch, type EvidenceBatch, type RejectedEvent } from './event-schema.js';
-import { keyRing, type AuditKeys } from './audit-keys.js';
+import { keyRing, type AuditKeys, type KeyRing } from './audit-keys.js';
 import type { ChainSegment } from './chain-modes.js';
-import { bearerToken, readJsonBody, replyError, replyJson, splitListen } from './http-io.js';
+import { bearerToken } from './http-io.js';
 import { eventsPage, exportAll, tracePage } from './read-routes.js';
 
 /** 1000 events of about 1 KiB each fit with room to spare. */
@@ -42,7 +35,7 @@ export interface AuditServerOptions {
   readonly maxBodyBytes?: number;
   /**
    * How long a client may take to send its request and to take its answer, in milliseconds (0: no limit);
-   * each left out takes `DEFAULT_SERVER_TIMEOUTS` of `@sluice/core/internal` (20 s headers, 60 s request,
+   * each left out takes `DEFAULT_SERVER_TIMEOUTS` of `@sluice/host` (20 s headers, 60 s request,
    * 65 s keep-alive, 60 s send).
    */
   readonly timeouts?: Partial<ServerTimeouts>;
@@ -61,7 +54,7 @@ export interface AuditServer {
   readonly chain: ChainSegment;
   /** From the next request on, only these keys are accepted; throws (keeping the old ones) when a role has none. */
   rotateKeys(keys: AuditKeys): void;
-  /** Stops listening, ends open connections and closes the database. */
+  /** Stops listening, lets requests in flight finish (an export stops early), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -81,89 +74,69 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
     return { write: keys.write.length > 0 ? keys.write : legacy, read: keys.read.length > 0 ? keys.read : legacy };
   };
   let ring = keyRing(withLegacy(options.keys ?? { write: [], read: [] }));
-  const [host, port] = splitListen(options.listen);
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const store = AuditStore.open(options.dataDir, { chainKey: options.chainKey });
-  let closed = false;
-  const metrics = new Metrics();
-  const hygiene = httpHygieneMetrics(metrics, {
-    refused: 'audit_http_requests_refused_total',
-    timedOut: 'audit_http_connections_timed_out_total',
-  });
-
-  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://audit.invalid');
-    const path = url.pathname;
-    if (path === '/healthz') return expect(req, 'GET', () => replyJson(res, 200, { status: 'ok' }));
-    // Counts only (refusals and timeouts at the door): no key asked, as the gateway's /metrics.
-    if (path === '/metrics') return expect(req, 'GET', () => replyMetrics(res, metrics));
-    if (path === '/v1/events/batch') {
-      return expect(req, 'POST', async () => {
-        if (!ring.canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
-        const batch = parseEvidenceBatch(await readJsonBody(req, limit));
-        const result = acceptBatch(store, batch);
-        replyJson(res, 200, result);
-        if (result.rejected.length > 0) options.onRejected?.(result.rejected, batch.producer);
-      });
-    }
-    const read = (action: () => Promise<void> | void) =>
-      expect(req, 'GET', () => {
-        if (!ring.canRead(req.headers['x-api-key'])) throw unauthenticated('X-API-Key');
-        return action();
-      });
-    if (path === '/v1/events') return read(() => eventsPage(store, url.searchParams, res));
-    if (path === '/v1/export') return read(() => exportAll(store, res, () => closed));
-    const trace = /^\/v1\/traces\/([^/]+)$/.exec(path)?.[1];
-    if (trace !== undefined) return read(() => tracePage(store, trace, res));
-    throw new AuditRequestError(404, 'not_found', 'No such route.');
-  };
-
-  const server = createServer((req, res) => {
-    route(req, res).catch((failure: unknown) => {
-      if (failure instanceof AuditRequestError) {
-        if (failure.code === 'unsupported_media_type') hygiene.refused.inc({ reason: failure.code });
-        return replyError(res, failure);
-      }
-      options.onError?.(failure);
-      if (res.headersSent) return void res.destroy();
-      replyJson(res, 500, { error: { code: 'internal', message: 'The audit module failed to handle the request.' } });
-    });
-  });
+  let served: ServedModule;
   try {
-    // Slow senders and readers that never take their answer cannot hold connections and buffers.
-    applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts }, (phase) => hygiene.timedOut.inc({ phase }));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
+    served = await serveModule({
+      name: 'audit module',
+      listen: options.listen,
+      endpoints: auditEndpoints(
+        store,
+        () => ring,
+        () => served.closing,
+        options,
+      ),
+      metricNames: { refused: 'audit_http_requests_refused_total', timedOut: 'audit_http_connections_timed_out_total' },
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      timeouts: options.timeouts,
+      onError: options.onError,
     });
   } catch (error) {
     store.close();
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url: served.url,
     chain: store.chain,
     rotateKeys: (keys) => {
       ring = keyRing(withLegacy(keys));
     },
-    close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        closed = true;
-        server.closeAllConnections();
-        server.close(() => {
-          store.close();
-          resolve();
-        });
-      })),
+    close: () => (closing ??= served.close().then(() => store.close())),
   };
 }
 
-async function expect(req: IncomingMessage, method: 'GET' | 'POST', action: () => Promise<void> | void): Promise<void> {
-  if (req.method !== method) throw new AuditRequestError(405, 'method_not_allowed', `Use ${method}.`);
-  await action();
+/** The write route and the read routes, each asking for its role's key before anything else. */
+function auditEndpoints(
+  store: AuditStore,
+  keys: () => KeyRing,
+  closing: () => boolean,
+  options: AuditServerOptions,
+): ModuleEndpoint[] {
+  const read = (path: string | RegExp, action: (request: ModuleRequest) => Promise<void> | void): ModuleEndpoint => ({
+    method: 'GET',
+    path,
+    handle: (request) => {
+      if (!keys().canRead(request.req.headers['x-api-key'])) throw unauthenticated('X-API-Key');
+      return action(request);
+    },
+  });
+  return [
+    {
+      method: 'POST',
+      path: '/v1/events/batch',
+      handle: async ({ req, res, readJson }) => {
+        if (!keys().canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
+        const batch = parseEvidenceBatch(await readJson());
+        const result = acceptBatch(store, batch);
+        replyJson(res, 200, result);
+        if (result.rejected.length > 0) options.onRejected?.(result.rejected, batch.producer);
+      },
+    },
+    read('/v1/events', ({ url, res }) => eventsPage(store, url.searchParams, res)),
+    read('/v1/export', ({ res }) => exportAll(store, res, closing)),
+    read(/\/v1\/traces\/([^/]+)/, ({ params, res }) => tracePage(store, params[0]!, res)),
+  ];
 }
 
 function unauthenticated(header: string): AuditRequestError {

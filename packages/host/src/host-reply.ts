@@ -5,6 +5,7 @@ import type { GatewayError } from '@sluice/core';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * Answers with a text body (plain text unless `contentType` says otherwise) and its length.
  * @example
  * replyText(res, 200, 'ok');
  */
@@ -21,6 +22,7 @@ export function replyText(
 }
 
 /**
+ * Answers with a body written as JSON, with the headers given (never their content type).
  * @example
  * replyJsonBody(res, 200, { object: 'list', data: [] }, { 'cache-control': 'max-age=60' });
  */

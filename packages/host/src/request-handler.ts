@@ -28,6 +28,8 @@ export interface HostRoute {
 }
 
 /**
+ * What a {@link RequestHandler} serves, and for whom; `C` is the context the requests are served with
+ * (the Koa context when mounted in Koa).
  * @example
  * const options: RequestHandlerOptions = { kernel, maxBodyBytes: 1 << 20, streaming: false };
  */
@@ -50,17 +52,30 @@ export interface RequestHandlerOptions<C = undefined> {
   readonly inFlightGauge?: { inc(): void; dec(): void } | undefined;
 }
 
-type Target =
+/**
+ * Where a request goes: chat completions, a plugin's route or one of the host's own.
+ * @example
+ * const match = handler.match('GET', '/v1/models');
+ * if (match !== undefined && match !== WRONG_METHOD && match.kind === 'plugin') console.log(match.route.plugin);
+ */
+export type RouteTarget =
   | { readonly kind: 'chat' }
   | { readonly kind: 'plugin'; readonly route: Route }
   | { readonly kind: 'host'; readonly route: HostRoute };
 
-/** A request's route, from {@link RequestHandler.match}. */
-export type RequestMatch = Target | typeof WRONG_METHOD;
+/**
+ * A request's route, from {@link RequestHandler.match}: its target, or {@link WRONG_METHOD} for a known
+ * path asked with another method (a 405).
+ * @example
+ * const match: RequestMatch | undefined = handler.match(req.method, req.url);
+ */
+export type RequestMatch = RouteTarget | typeof WRONG_METHOD;
 
-const CHAT: Target = Object.freeze({ kind: 'chat' });
+const CHAT: RouteTarget = Object.freeze({ kind: 'chat' });
 
 /**
+ * Serves the pipeline of one kernel over HTTP, on node:http or through the Koa adapter; one per kernel
+ * (a gateway reload makes a new one and waits for the old one to be idle).
  * @example
  * const handler = new RequestHandler({ kernel, maxBodyBytes: 1 << 20, streaming: false });
  * createServer((req, res) => void handler.serve(req, res)).listen(8080, '127.0.0.1');
@@ -68,7 +83,7 @@ const CHAT: Target = Object.freeze({ kind: 'chat' });
  */
 export class RequestHandler<C = undefined> {
   readonly #kernel: Kernel;
-  readonly #routes: RouteTable<Target>;
+  readonly #routes: RouteTable<RouteTarget>;
   readonly #chat: ChatHandlerOptions;
   readonly #onExchange: RequestHandlerOptions<C>['onExchange'];
   readonly #gauge: RequestHandlerOptions<C>['inFlightGauge'];
@@ -84,7 +99,7 @@ export class RequestHandler<C = undefined> {
     this.#gauge = options.inFlightGauge;
     this.#chat = { maxBodyBytes: options.maxBodyBytes, streaming: options.streaming };
     this.#errors = errorsCounter(options.kernel.metrics);
-    this.#routes = new RouteTable<Target>(options.prefix ?? '');
+    this.#routes = new RouteTable<RouteTarget>(options.prefix ?? '');
     this.#routes.add('POST', CHAT_COMPLETIONS_PATH, CHAT);
     for (const route of options.kernel.routes) this.#routes.add(route.method, route.path, { kind: 'plugin', route });
     for (const route of options.hostRoutes ?? []) this.#routes.add('GET', route.path, { kind: 'host', route });

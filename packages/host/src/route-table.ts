@@ -5,7 +5,11 @@
  * map lookup.
  */
 
-/** The chat-completions path, under the mount prefix. */
+/**
+ * The chat-completions path, under the mount prefix.
+ * @example
+ * fetch(`${baseUrl}${CHAT_COMPLETIONS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+ */
 export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
 
 /** A request's path as routes are keyed: no query, lower case, no trailing slash (except the root). */
@@ -22,7 +26,11 @@ export function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** What {@link RouteTable.find} answers for a known path asked with a method it is not served by (a 405). */
+/**
+ * What route matching answers for a known path asked with a method it is not served by (a 405).
+ * @example
+ * if (handler.match('GET', '/v1/chat/completions') === WRONG_METHOD) console.log('405');
+ */
 export const WRONG_METHOD: unique symbol = Symbol('wrong method');
 
 /**
