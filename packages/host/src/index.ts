@@ -1,6 +1,12 @@
 /** @sluice/host: serves a kernel over HTTP: the chat-completions handler, body reading and HTTP hygiene, the one request handler, and its Koa adapter. */
 export { createGatewayRouter, gatewayMiddleware } from './router.js';
-export { RequestHandler, type HostRoute, type RequestHandlerOptions, type RequestMatch } from './request-handler.js';
+export {
+  RequestHandler,
+  type HostRoute,
+  type RequestHandlerOptions,
+  type RequestMatch,
+  type RouteTarget,
+} from './request-handler.js';
 export { CHAT_COMPLETIONS_PATH, WRONG_METHOD } from './route-table.js';
 export { replyGatewayError, replyJsonBody, replyText } from './host-reply.js';
 export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
