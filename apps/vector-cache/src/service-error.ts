@@ -1,4 +1,8 @@
-/** Every error code of the vector answer cache, its HTTP status, and the one envelope they answer with. */
+/**
+ * Every error code of the vector answer cache and its HTTP status; they answer with the service envelope
+ * of `@sluice/module-server` (docs/reference/service-errors.md).
+ */
+import { ServiceHttpError, type ServiceErrorEnvelope } from '@sluice/module-server';
 
 export const SERVICE_ERRORS = {
   INVALID_ARGUMENT: 400,
@@ -18,33 +22,18 @@ export const SERVICE_ERRORS = {
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;
 
-/** The body of every error: `{"error": {"code", "message", "details"?}}`. */
-export interface ServiceErrorBody {
-  error: { code: ServiceErrorCode; message: string; details?: Record<string, unknown> };
-}
+/** The body of every error: `{"error": {"code", "message", "details"?}}`, with the cache's codes. */
+export type ServiceErrorBody = ServiceErrorEnvelope<ServiceErrorCode>;
 
 /**
- * An error a client is told about. `expose` is true, like Koa's `ctx.throw` errors, so a host's error
- * handler shows the message; `INTERNAL` errors carry a generic message and keep the cause for the log.
+ * An error a client is told about, its status taken from its code; `INTERNAL` errors carry a generic
+ * message and keep the cause for the log.
  * @example
  * throw new ServiceError('INVALID_ARGUMENT', 'query must have 384 numbers, got 3', { field: 'query' });
  */
-export class ServiceError extends Error {
-  readonly status: number;
-  readonly expose = true;
-
-  constructor(
-    readonly code: ServiceErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class ServiceError extends ServiceHttpError<ServiceErrorCode> {
+  constructor(code: ServiceErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(SERVICE_ERRORS[code], code, message, details, options);
     this.name = 'ServiceError';
-    this.status = SERVICE_ERRORS[code];
-  }
-
-  body(): ServiceErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
   }
 }
