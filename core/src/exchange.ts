@@ -93,6 +93,12 @@ export interface ExchangeInit {
   signal?: AbortSignal | AbortSource;
 }
 
+/** An HTTP token (RFC 9110): what a header name may be. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible ASCII, spaces and tabs: no line break can end the header early. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** An exchange without a client connection is never aborted; its signal is made on first use. */
 class NoClient implements AbortSource {
   #signal: AbortSignal | undefined;
@@ -142,7 +148,7 @@ export class Exchange {
   /** The failure once the run failed. */
   error: GatewayError | undefined;
   cache: CacheOutcome = { status: 'none' };
-  /** Skip cache lookup and store (bypass header). */
+  /** Skip the cacheLookup and cacheStore hooks; a tap sets it before the lookup (e.g. from a request header). */
   bypassCache = false;
   /** Token usage the upstream reported for this request. */
   usage: Usage | undefined;
@@ -153,6 +159,8 @@ export class Exchange {
   readonly startedAt = performance.now();
   readonly #slots = new Map<SlotKey<unknown>, unknown>();
   readonly #abort: AbortSource;
+  /** Made on the first header a tap sets: most requests carry none. */
+  #responseHeaders: Record<string, string> | undefined;
 
   constructor(init: ExchangeInit) {
     this.traceId = init.traceId ?? randomUUID();
@@ -179,6 +187,24 @@ export class Exchange {
   slot<T>(key: SlotKey<T>): T {
     if (!this.#slots.has(key)) this.#slots.set(key, key.init());
     return this.#slots.get(key) as T;
+  }
+
+  /**
+   * Adds a header to the reply the client gets, success or error; the host writes it, but never in
+   * place of its own (`content-type`, `x-sluice-trace-id`). The name is lower-cased; setting it again
+   * replaces the value.
+   * @example
+   * exchange.setResponseHeader('x-acme-topic', 'billing');
+   */
+  setResponseHeader(name: string, value: string): void {
+    if (!HEADER_NAME.test(name)) throw new TypeError(`setResponseHeader(): ${JSON.stringify(name)} is not a header name`);
+    if (!HEADER_VALUE.test(value)) throw new TypeError(`setResponseHeader(): the value of ${name} is not a header value`);
+    (this.#responseHeaders ??= {})[name.toLowerCase()] = value;
+  }
+
+  /** The headers taps set for the reply (`setResponseHeader`), by lower-case name. */
+  get responseHeaders(): Readonly<Record<string, string>> {
+    return this.#responseHeaders ?? NO_HEADERS;
   }
 
   /** Records when a named step finished, in ms since the exchange began. */

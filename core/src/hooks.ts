@@ -7,7 +7,7 @@ import type { Verdict } from './verdict.js';
 
 /**
  * The kernel's hook points (`kernel.hooks`, frozen), tapable hooks in the order a request meets them:
- * preGuard, cacheLookup, upstream, postScan, cacheStore, restore; evidence throughout. Tap them in
+ * preGuard, cacheLookup, upstream, postScan, cacheStore, restore, respond; evidence throughout. Tap them in
  * `apply`, name every tap with the plugin's name, and order taps on a hook with `Stage`.
  * @example
  * kernel.hooks.postScan.tap({ name: PLUGIN_NAME, stage: Stage.SECURITY + 10 }, (exchange, response) => {
@@ -56,6 +56,12 @@ export interface Hooks {
    */
   readonly restore: AsyncSeriesWaterfallHook<[ModelResponse, Exchange]>;
   /**
+   * SyncHook, once per exchange when its outcome is settled (`exchange.response` or `exchange.error`),
+   * before the host writes the reply: taps add response headers (`exchange.setResponseHeader`) from
+   * what the exchange holds. A throw is logged by the kernel and never changes the outcome.
+   */
+  readonly respond: SyncHook<[Exchange]>;
+  /**
    * SyncHook with every evidence event (`kernel.evidence` builds them). Taps only enqueue or write:
    * a throw is logged by the kernel and never reaches the request.
    */
@@ -74,6 +80,7 @@ export const HOOK_NAMES = Object.freeze([
   'postScan',
   'cacheStore',
   'restore',
+  'respond',
   'evidence',
 ] as const satisfies readonly (keyof Hooks)[]);
 
@@ -85,6 +92,7 @@ export function createHooks(): Hooks {
     postScan: new AsyncSeriesBailHook<[Exchange, ModelResponse], Verdict | undefined>(['exchange', 'response']),
     cacheStore: new AsyncParallelHook<[Exchange, ModelResponse]>(['exchange', 'response']),
     restore: new AsyncSeriesWaterfallHook<[ModelResponse, Exchange]>(['response', 'exchange']),
+    respond: new SyncHook<[Exchange]>(['exchange']),
     evidence: new SyncHook<[EvidenceEvent]>(['event']),
   });
 }

@@ -216,6 +216,7 @@ export class Kernel {
       const failure = exchange.aborted ? new GatewayError('client_closed_request', { cause: error }) : toGatewayError(error);
       this.#failed(exchange, failure, error);
     }
+    this.#respond(exchange);
   }
 
   /** Ends an exchange that failed before it could run (e.g. a malformed body), with the same events. */
@@ -223,6 +224,17 @@ export class Kernel {
     this.#counters.requests.inc();
     this.evidence(exchange, RECEIVED);
     this.#failed(exchange, error, error);
+    this.#respond(exchange);
+  }
+
+  /** The outcome is settled and evidenced: a header tap that throws is a bug to log, not a new outcome. */
+  #respond(exchange: Exchange): void {
+    if (this.hooks.respond.taps.length === 0) return;
+    try {
+      this.hooks.respond.call(exchange);
+    } catch (error) {
+      this.logger.error({ err: error, trace_id: exchange.traceId }, 'respond tap failed');
+    }
   }
 
   async #flow(exchange: Exchange): Promise<ModelResponse> {

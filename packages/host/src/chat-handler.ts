@@ -1,7 +1,7 @@
 /**
- * POST /v1/chat/completions on plain node:http: body → exchange → kernel → reply with the sluice
- * headers. Framework-free, so a host can serve this hot route without a framework in the way; the
- * Koa route uses it too.
+ * POST /v1/chat/completions on plain node:http: body → exchange → kernel → reply with the headers the
+ * plugins set on the exchange and the host's own. Framework-free, so a host can serve this hot route
+ * without a framework in the way; the Koa route uses it too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GatewayError, toGatewayError } from '@sluice/core';
@@ -14,8 +14,6 @@ import { ClientAbort, lowerCaseHeaders } from './client.js';
 import { parseJsonText, readBodyText } from './read-body.js';
 import { replyJson } from './reply-json.js';
 import { RequestMemo } from './request-memo.js';
-
-const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
 
 /** Shared by every kernel of the process: what it holds depends on the body text alone. */
 const parsedRequests = new RequestMemo();
@@ -77,7 +75,6 @@ function prepare(
     const request = known ?? parsedRequests.remember(text, parseChatRequest(body));
     if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
     exchange = new Exchange({ request, mode: kernel.mode, headers, signal });
-    exchange.bypassCache = TRUE_WORDS.has((headers['x-sluice-cache-bypass'] ?? '').trim().toLowerCase());
     options.onExchange?.(exchange);
     return exchange;
   } catch (error) {
@@ -131,20 +128,18 @@ function replyAll(): void {
 
 function writeReply(res: ServerResponse, exchange: Exchange): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = ownHeaders(exchange);
+  // The plugins' headers first: neither they nor an error's may replace the host's own.
+  const headers: Record<string, string | number> = { ...exchange.responseHeaders };
   let status: number;
   let body: unknown;
   if (exchange.error !== undefined) {
     ({ status, body } = exchange.error.reply());
-    // Before the sluice headers, which no error header may replace.
-    if (exchange.error.headers !== undefined) Object.assign(headers, exchange.error.headers, ownHeaders(exchange));
+    Object.assign(headers, exchange.error.headers);
+    addOwnHeaders(headers, exchange);
   } else {
     const response = exchange.response;
     if (response === undefined) throw new Error('kernel.run ended without a response or an error');
-    headers['x-sluice-cache'] = cacheHeader(exchange);
-    if (exchange.cache.status === 'hit' && exchange.cache.similarity !== undefined) {
-      headers['x-sluice-similarity'] = exchange.cache.similarity.toFixed(4);
-    }
+    addOwnHeaders(headers, exchange);
     Object.assign(headers, response.headers);
     if (response.status === 200 && exchange.original.stream === true) return writeStream(res, headers, exchange, response);
     status = response.status;
@@ -177,17 +172,7 @@ function writeStream(
   res.end(text);
 }
 
-function ownHeaders(exchange: Exchange): Record<string, string> {
-  return { 'x-sluice-trace-id': exchange.traceId, 'content-type': 'application/json; charset=utf-8' };
-}
-
-function cacheHeader(exchange: Exchange): string {
-  switch (exchange.cache.status) {
-    case 'hit':
-      return `hit-${exchange.cache.layer ?? 'unknown'}`;
-    case 'bypass':
-      return 'bypass';
-    default:
-      return 'miss';
-  }
+function addOwnHeaders(headers: Record<string, string | number>, exchange: Exchange): void {
+  headers['x-sluice-trace-id'] = exchange.traceId;
+  headers['content-type'] = 'application/json; charset=utf-8';
 }

@@ -3,6 +3,7 @@ import {
   createSlot,
   Stage,
   validateOptions,
+  type CacheOutcome,
   type DependencyHealth,
   type Exchange,
   type Kernel,
@@ -21,6 +22,11 @@ import { redisEntryStore } from './redis-store.js';
 const PLUGIN_NAME = 'exact-cache';
 const LAYER = 'exact';
 const KEY = createSlot(PLUGIN_NAME, () => ({ key: '' }));
+/** A client skips the cache layers for one request with this header set to one of BYPASS_WORDS. */
+const BYPASS_HEADER = 'x-sluice-cache-bypass';
+const BYPASS_WORDS = new Set(['1', 'true', 'yes', 'on']);
+/** Tells the client how the cache layers answered: `hit-<layer>`, `miss` or `bypass`. */
+const OUTCOME_HEADER = 'x-sluice-cache';
 
 /**
  * @example
@@ -48,6 +54,14 @@ export class ExactCachePlugin implements Plugin {
       this.#lookup(kernel, exchange, metrics),
     );
     kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => this.#save(kernel, exchange, response, metrics));
+    // ADMISSION: read before any guard can end the request, and always before the lookup the kernel then skips.
+    kernel.hooks.preGuard.tap({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, (exchange) => {
+      if (BYPASS_WORDS.has((exchange.headers[BYPASS_HEADER] ?? '').trim().toLowerCase())) exchange.bypassCache = true;
+      return undefined;
+    });
+    kernel.hooks.respond.tap(PLUGIN_NAME, (exchange) => {
+      if (exchange.error === undefined) exchange.setResponseHeader(OUTCOME_HEADER, outcomeHeader(exchange.cache));
+    });
   }
 
   async start(): Promise<void> {
@@ -173,6 +187,12 @@ export class ExactCachePlugin implements Plugin {
     if (this.#store === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
     return this.#store;
   }
+}
+
+/** What the client is told; a would-be hit in observe mode is a miss, since the upstream answered. */
+function outcomeHeader(cache: CacheOutcome): string {
+  if (cache.status === 'hit') return `hit-${cache.layer ?? 'unknown'}`;
+  return cache.status === 'bypass' ? 'bypass' : 'miss';
 }
 
 /** The first 16 hex digits of the key's digest: enough to correlate, nothing to recover. */
