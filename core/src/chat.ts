@@ -109,8 +109,6 @@ export interface ModelResponse {
  * });
  */
 export interface CachedResponse extends ModelResponse {
-  /** Which layer answered, e.g. `exact` or `semantic`. */
+  /** Which layer answered, e.g. `exact`: the kernel records it in `exchange.cache.layer`. */
   readonly layer: string;
-  /** Similarity of a near match, when the layer measures one. */
-  readonly similarity?: number;
 }

@@ -15,34 +15,18 @@ import { deepFreeze } from './deep-freeze.js';
 export type Mode = 'enforce' | 'observe';
 
 /**
- * What the cache layers decided for this request (`exchange.cache`), set by the kernel after the
- * lookup; `none` when no cache is tapped.
+ * What the kernel decided about the cache layers for this request (`exchange.cache`), after the
+ * lookup; `none` when no cache is tapped. What a layer measured on its way (how near a match was) is
+ * in that layer's own slot.
  * @example
- * const header = exchange.cache.status === 'hit' ? `hit-${exchange.cache.layer ?? 'unknown'}` : exchange.cache.status;
+ * const served = exchange.cache.status === 'hit' ? `hit-${exchange.cache.layer ?? 'unknown'}` : exchange.cache.status;
  */
 export interface CacheOutcome {
   status: 'none' | 'miss' | 'hit' | 'bypass';
-  /** The layer that hit (`exact`, `semantic`), or would have hit in observe mode. */
+  /** The layer that hit (its CachedResponse's `layer`, e.g. `exact`), or would have hit in observe mode. */
   layer?: string;
-  /** How near a semantic hit was, when the layer measures it. */
-  similarity?: number;
   /** Observe mode: a layer would have answered, but the request went upstream. */
   wouldHit?: boolean;
-}
-
-/**
- * Cost accounting in micro-USD (1e-6 USD), in `exchange.cost`: the cost meter fills the request
- * cost and savings at postScan; a cache layer adds the overhead it spent.
- * @example
- * exchange.cost.overheadMicroUsd += Math.ceil(embeddingTokens * 0.02); // $0.02 per million tokens
- */
-export interface CostOutcome {
-  /** Estimated cost of the upstream call this request made (0 on a hit). */
-  requestMicroUsd: number;
-  /** Estimated upstream cost avoided by a cache hit. */
-  grossSavedMicroUsd: number;
-  /** Cost of work done to look up caches (embeddings). */
-  overheadMicroUsd: number;
 }
 
 /**
@@ -120,7 +104,8 @@ class GivenSignal implements AbortSource {
 
 /**
  * One request's state as it travels through the hooks: the request as sent and as guards rewrote it,
- * the response or error, the cache outcome, usage, cost, timings, and each plugin's typed slot. A host
+ * the response or error, the cache outcome, usage, timings, response headers, and each plugin's typed
+ * slot (what a plugin measures, such as cost, lives there). A host
  * makes one per request with the kernel's mode; taps read and write it.
  * @example
  * const request = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] };
@@ -152,7 +137,6 @@ export class Exchange {
   bypassCache = false;
   /** Token usage the upstream reported for this request. */
   usage: Usage | undefined;
-  readonly cost: CostOutcome = { requestMicroUsd: 0, grossSavedMicroUsd: 0, overheadMicroUsd: 0 };
   /** Milliseconds since the start of the exchange, per named step. */
   readonly timings: Record<string, number> = {};
   /** `performance.now()` when the exchange was made; `timings` count from it. */

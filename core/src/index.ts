@@ -2,7 +2,7 @@
 export { Kernel, type KernelOptions } from './kernel.js';
 export { HOOK_NAMES, type Hooks, createHooks } from './hooks.js';
 export { Stage, type StageName } from './stage.js';
-export { Exchange, type AbortSource, type ExchangeInit, type Mode, type CacheOutcome, type CostOutcome } from './exchange.js';
+export { Exchange, type AbortSource, type ExchangeInit, type Mode, type CacheOutcome } from './exchange.js';
 export { createSlot, type SlotKey } from './slot.js';
 export { validateOptions, PluginOptionsError, type Plugin, type DependencyHealth } from './plugin.js';
 export {

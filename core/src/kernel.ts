@@ -268,11 +268,7 @@ export class Kernel {
       exchange.mark('cache_lookup');
       if (hit !== undefined && exchange.mode === 'enforce') {
         exchange.cached = hit;
-        exchange.cache = {
-          status: 'hit',
-          layer: hit.layer,
-          ...(hit.similarity === undefined ? {} : { similarity: hit.similarity }),
-        };
+        exchange.cache = { status: 'hit', layer: hit.layer };
         return undefined;
       }
       exchange.cache = hit === undefined ? { status: 'miss' } : { status: 'miss', layer: hit.layer, wouldHit: true };

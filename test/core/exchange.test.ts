@@ -20,7 +20,6 @@ describe('exchange', () => {
     assert.equal(exchange.tenant, 'default');
     assert.equal(exchange.mode, 'enforce');
     assert.equal(exchange.signal.aborted, false);
-    assert.deepEqual(exchange.cost, { requestMicroUsd: 0, grossSavedMicroUsd: 0, overheadMicroUsd: 0 });
   });
 
   it('reports a given signal as aborted once it fires', () => {

@@ -2,6 +2,7 @@
 import type { Exchange, ModelResponse, Usage } from '@sluice/core';
 import type { CostMetrics } from './cost-metrics.js';
 import { usageTokens, type PriceTable } from './price-table.js';
+import { meteredCost } from './request-cost.js';
 
 /** Label for responses whose model has no price entry (pass-through on); keeps `model` bounded by the config. */
 export const UNPRICED_MODEL = 'unknown';
@@ -18,10 +19,11 @@ interface Priced {
  * its cost, and in observe mode a would-be hit adds to the evaluation counters only.
  */
 export function accountFor(exchange: Exchange, response: ModelResponse, prices: PriceTable, metrics: CostMetrics): void {
+  const cost = meteredCost(exchange);
   if (exchange.cache.status === 'hit') {
     const saved = priced(response, response.body.usage, exchange, prices);
-    const net = netSaved(saved.costMicroUsd, exchange.cost.overheadMicroUsd);
-    exchange.cost.grossSavedMicroUsd = saved.costMicroUsd;
+    const net = netSaved(saved.costMicroUsd, cost.overheadMicroUsd);
+    cost.grossSavedMicroUsd = saved.costMicroUsd;
     metrics.grossSaved.inc(saved.costMicroUsd);
     metrics.netSaved.inc(net);
     metrics.tokensSaved.inc(saved.tokens);
@@ -30,13 +32,13 @@ export function accountFor(exchange: Exchange, response: ModelResponse, prices: 
 
   // The upstream plugin records the usage it validated; a stub or third-party upstream may not.
   const spent = priced(response, exchange.usage ?? response.body.usage, exchange, prices);
-  exchange.cost.requestMicroUsd = spent.costMicroUsd;
+  cost.requestMicroUsd = spent.costMicroUsd;
   metrics.requestCost.inc({ model: spent.model }, spent.costMicroUsd);
 
   if (exchange.cache.wouldHit === true && exchange.cached !== undefined) {
     const wouldSave = priced(exchange.cached, exchange.cached.body.usage, exchange, prices);
     metrics.evaluationGrossSaved.inc(wouldSave.costMicroUsd);
-    metrics.evaluationNetSaved.inc(netSaved(wouldSave.costMicroUsd, exchange.cost.overheadMicroUsd));
+    metrics.evaluationNetSaved.inc(netSaved(wouldSave.costMicroUsd, cost.overheadMicroUsd));
     metrics.evaluationAvoided.inc();
   }
 }
