@@ -7,4 +7,4 @@ export { TenantFromJwtPlugin, PLUGIN_NAME, TENANT_FROM_JWT_STAGE } from './tenan
 export { tenantFromJwtOptions, type TenantFromJwtOptions, type TenantFromJwtOptionsInput } from './tenant-options.js';
 export { signHs256, verifyHs256, type JwtCheck, type JwtClaims, type JwtProblem, type VerifyOptions } from './jwt.js';
 export { TENANT_SOURCE, type TenantProblem } from './tenant-evidence.js';
-export { GATEWAY_CONFIG } from './gateway-config.js';
+export { gatewayOptions, type GatewayOptionsInput } from './gateway-options.js';

@@ -1,8 +1,8 @@
 /** A gateway composed in code: the gateway preset, plus the tenant-from-JWT plugin. */
 import { Gateway } from '@sluice/gateway';
-import { parseGatewayConfig } from '@sluice/preset-gateway';
+import { composedGatewayConfig } from '@sluice/preset-gateway';
 import type { Logger } from 'pino';
-import { GATEWAY_CONFIG } from './gateway-config.js';
+import { gatewayOptions } from './gateway-options.js';
 import { TenantFromJwtPlugin } from './tenant-from-jwt.js';
 
 export interface CustomGatewayOptions {
@@ -14,7 +14,7 @@ export interface CustomGatewayOptions {
   readonly jwtSecret: string;
   /** `host:port`; default `127.0.0.1:8080`. Port 0 picks a free one. */
   readonly listen?: string;
-  /** Default: pino at the config's `log_level`. */
+  /** Default: pino at the options' `logLevel`. */
   readonly logger?: Logger;
 }
 
@@ -32,9 +32,8 @@ export interface CustomGateway {
  */
 export async function startCustomGateway(options: CustomGatewayOptions): Promise<CustomGateway> {
   // #region compose
-  const env = { UPSTREAM_BASE_URL: options.upstreamBaseUrl, UPSTREAM_API_KEY: options.upstreamApiKey };
-  const config = await parseGatewayConfig(GATEWAY_CONFIG, 'custom-gateway.conf', { env });
-  const gateway = await Gateway.create(config, {
+  const composed = gatewayOptions(options);
+  const gateway = await Gateway.create(composedGatewayConfig(composed), {
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     // A factory, not an instance: every runtime the gateway builds gets its own plugin.
     plugins: [() => new TenantFromJwtPlugin({ secret: options.jwtSecret, tenantClaim: 'tenant' })],

@@ -19,7 +19,7 @@ import { schemaOptions } from './schema-directives.js';
 export function directiveValuesOf(schema: TSchema, options: unknown): DirectiveValues {
   const given = new Map<string, unknown>();
   const defaulted = new Map<string, unknown>();
-  const full = Value.Default(schema, structuredClone(options ?? {}));
+  const full = Value.Default(schema, Value.Clone(options ?? {}));
   const { options: settable } = schemaOptions(schema);
   for (const option of settable) {
     const value = at(options, option.path);
@@ -41,7 +41,8 @@ export function directiveValuesOf(schema: TSchema, options: unknown): DirectiveV
  * const input = withInherited(SecurityGuardOptionsSchema, { url: 'local' }, gatewayWide); // failOpen from guard_fail_open
  */
 export function withInherited<T>(schema: TSchema, options: T, from: DirectiveValues): T {
-  const result = structuredClone(options ?? {}) as Record<string, unknown>;
+  // Copied along the paths it fills only: options may hold values that cannot be cloned (a callback, a client).
+  const result = { ...((options ?? {}) as Record<string, unknown>) };
   const { options: settable, inherited } = schemaOptions(schema);
   const wanted = [
     ...settable.flatMap((o) => {
@@ -65,7 +66,7 @@ export function withInherited<T>(schema: TSchema, options: T, from: DirectiveVal
  */
 export function optionsProblem(schema: TSchema, options: unknown): string | undefined {
   const check = optionSetKeywords(schema).check as ((options: unknown) => string | undefined) | undefined;
-  return check?.(Value.Default(schema, structuredClone(options ?? {})));
+  return check?.(Value.Default(schema, Value.Clone(options ?? {})));
 }
 
 function at(value: unknown, path: readonly string[]): unknown {
@@ -79,6 +80,10 @@ function at(value: unknown, path: readonly string[]): unknown {
 
 function place(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   let current = target;
-  for (const key of path.slice(0, -1)) current = (current[key] ??= {}) as Record<string, unknown>;
+  for (const key of path.slice(0, -1)) {
+    const inner = { ...((current[key] ?? {}) as Record<string, unknown>) };
+    current[key] = inner;
+    current = inner;
+  }
   current[path.at(-1)!] = structuredClone(value);
 }

@@ -64,7 +64,7 @@ export function buildRuntime(
   shared: RuntimeShared,
   composed: readonly PluginFactory[] = [],
 ): Runtime {
-  const options = source instanceof ResolvedConfig ? gatewayOptionsFromConfig(source) : source;
+  const options = source instanceof ResolvedConfig ? (composedOptions.get(source) ?? gatewayOptionsFromConfig(source)) : source;
   const gateway = Value.Default(GatewaySettingsSchema, structuredClone(options.gateway ?? {})) as GatewaySettings;
   const inputs = pluginInputs(options, gateway);
   const settings = runtimeSettings(gateway);
@@ -85,7 +85,7 @@ export function buildRuntime(
   for (const factory of [...(options.plugins ?? []), ...composed]) kernel.use(factory(gateway));
   // Added last so it stops first: its flush happens once no request is left to emit evidence.
   if (inputs.auditSink !== undefined) kernel.use(new AuditSinkPlugin(inputs.auditSink, RELEASE_VERSION));
-  const config = source instanceof ResolvedConfig ? source : settingsConfig(gateway);
+  const config = source instanceof ResolvedConfig ? source : composedGatewayConfig(options);
   return { kernel, options, config, settings, semantic, inFlight: 0 };
 }
 
@@ -107,11 +107,25 @@ export function runtimeSettings(gateway: GatewaySettings): RuntimeSettings {
   };
 }
 
-/** The gateway-wide settings of options composed in code, as directive values, for readers of `runtime.config`. */
-function settingsConfig(gateway: GatewaySettings): ResolvedConfig {
+/** The typed options behind each config made by `composedGatewayConfig`. */
+const composedOptions = new WeakMap<ResolvedConfig, GatewayPresetOptions>();
+
+/**
+ * Typed options dressed as a resolved config, for hosts that take one (`Gateway.create`): its values are
+ * the gateway-wide settings, and `buildRuntime` builds from the typed options themselves, so options
+ * with no directive (code only) are kept.
+ * @example
+ * const gateway = await Gateway.create(composedGatewayConfig({ upstream: { baseUrl: 'https://api.openai.com/v1' } }));
+ */
+export function composedGatewayConfig(options: GatewayPresetOptions): ResolvedConfig {
+  const gateway = Value.Default(GatewaySettingsSchema, structuredClone(options.gateway ?? {})) as GatewaySettings;
   const entries = schemaOptions(GatewaySettingsSchema).options.map((option) => ({
     name: option.directive,
     value: (gateway as Record<string, unknown>)[option.path[0]!],
   }));
-  return new ResolvedConfig('(composed in code)', entries);
+  const config = new ResolvedConfig(COMPOSED, entries);
+  composedOptions.set(config, options);
+  return config;
 }
+
+const COMPOSED = '(composed in code)';

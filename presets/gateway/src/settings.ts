@@ -49,7 +49,15 @@ export const GatewaySettingsSchema = Type.Object(
       'How long a response write may wait for a client that does not read it; then the connection is closed and its buffers freed. A quiet connection (a slow upstream) is not affected. 0: no limit.',
     ),
     logLevel: Type.Union(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+      [
+        Type.Literal('fatal'),
+        Type.Literal('error'),
+        Type.Literal('warn'),
+        Type.Literal('info'),
+        Type.Literal('debug'),
+        Type.Literal('trace'),
+        Type.Literal('silent'),
+      ],
       {
         default: 'info',
         ...directive('log_level', { word: 'level', summary: 'Log level: fatal, error, warn, info, debug, trace or silent.' }),
