@@ -17,7 +17,7 @@ import type { Verdict } from './verdict.js';
  */
 export interface Hooks {
   /**
-   * AsyncSeriesBailHook, first: taps run by stage (ADMISSION, SECURITY, PRIVACY, USAGE) before any
+   * AsyncSeriesBailHook, first: taps run by stage (ADMISSION, SECURITY, REWRITE, USAGE) before any
    * cache or upstream work. Return `undefined` to go on, a Verdict to block (no later tap, cache or
    * upstream runs), or throw a GatewayError to fail the request. A tap that rewrites the request
    * assigns a new `exchange.request`.
@@ -25,7 +25,7 @@ export interface Hooks {
   readonly preGuard: AsyncSeriesBailHook<[Exchange], Verdict | undefined>;
   /**
    * AsyncSeriesBailHook, after the guards unless `exchange.bypassCache`; taps by stage (EXACT,
-   * SEMANTIC). The first CachedResponse wins: in enforce mode it is served and the upstream is not
+   * SIMILAR). The first CachedResponse wins: in enforce mode it is served and the upstream is not
    * called; in observe mode it is kept as a would-hit and the upstream still runs. A layer that fails
    * returns `undefined` (fail-open) and counts the fault itself.
    */
@@ -51,7 +51,7 @@ export interface Hooks {
   readonly cacheStore: AsyncParallelHook<[Exchange, ModelResponse]>;
   /**
    * AsyncSeriesWaterfallHook, last, on the response that was not blocked: each tap gets the previous
-   * tap's response and returns the one the client will see (e.g. placeholders back to values). Return
+   * tap's response and returns the one the client will see (e.g. masked values put back). Return
    * a new object: cached bodies are shared and frozen.
    */
   readonly restore: AsyncSeriesWaterfallHook<[ModelResponse, Exchange]>;

@@ -44,7 +44,7 @@ export interface Plugin {
  * }
  */
 export interface DependencyHealth {
-  /** e.g. `kv` or `vectordb`. */
+  /** e.g. `kv`, or the name of a store or a remote module. */
   readonly name: string;
   /** Whether the instance should stop taking traffic while this dependency is down. */
   readonly readinessRequired: boolean;

@@ -1,9 +1,9 @@
 /**
- * Named tap stages. Lower runs first within a hook; the request flow of the product
- * (security → privacy → usage → exact → semantic) falls out of these numbers. A tap that belongs
- * between two stages adds to the one it follows.
+ * Named tap stages, by role in the hook. Lower runs first within a hook; the request flow (admission →
+ * security scan → rewrite → usage policy → exact lookup → similarity lookup) falls out of these
+ * numbers. A tap that belongs between two stages adds to the one it follows.
  * @example
- * // After the usage guard, so it reads the messages as the privacy guard rewrote them; before the caches.
+ * // After the usage guard, so it reads the messages as a rewriting guard left them; before the caches.
  * kernel.hooks.preGuard.tap({ name: PLUGIN_NAME, stage: Stage.USAGE + 10 }, (exchange) =>
  *   exchange.request.messages.length > 50 ? verdict : undefined,
  * );
@@ -13,14 +13,14 @@ export const Stage = Object.freeze({
   ADMISSION: -1000,
   /** The security guard; on postScan, the response scan. */
   SECURITY: -300,
-  /** The privacy guard, which rewrites the messages before any cache or provider sees them. */
-  PRIVACY: -200,
+  /** A guard that rewrites the messages (e.g. masks personal data) before any cache or provider sees them. */
+  REWRITE: -200,
   /** The usage guard: quotas and categories, on the rewritten messages. */
   USAGE: -100,
   /** The exact cache. */
   EXACT: 100,
-  /** The semantic cache, after the exact one so a cheap hit wins. */
-  SEMANTIC: 200,
+  /** A cache that matches by likeness rather than identity, after the exact one so a cheap hit wins. */
+  SIMILAR: 200,
 } as const);
 
 /**

@@ -67,7 +67,7 @@ describe('kernel bail semantics', () => {
       ...completion('cached'),
       layer: 'exact',
     }));
-    kernel.hooks.cacheLookup.tapPromise({ name: 'second', stage: Stage.SEMANTIC }, async () => {
+    kernel.hooks.cacheLookup.tapPromise({ name: 'second', stage: Stage.SIMILAR }, async () => {
       later += 1;
       return undefined;
     });

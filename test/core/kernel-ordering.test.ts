@@ -13,7 +13,7 @@ describe('kernel ordering', () => {
       });
     guard('usage', Stage.USAGE);
     guard('security', Stage.SECURITY);
-    guard('privacy', Stage.PRIVACY);
+    guard('privacy', Stage.REWRITE);
     guard('admission', Stage.ADMISSION);
     kernel.hooks.upstream.tapPromise('up', async () => completion());
     await kernel.run(new Exchange({ request: chatRequest() }));
@@ -48,7 +48,7 @@ describe('kernel ordering', () => {
   it('asks the exact layer before the semantic one', async () => {
     const { kernel } = kernelUnderTest();
     const order: string[] = [];
-    kernel.hooks.cacheLookup.tapPromise({ name: 'semantic', stage: Stage.SEMANTIC }, async () => {
+    kernel.hooks.cacheLookup.tapPromise({ name: 'semantic', stage: Stage.SIMILAR }, async () => {
       order.push('semantic');
       return undefined;
     });

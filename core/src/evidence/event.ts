@@ -16,19 +16,21 @@ export const EVIDENCE_SCHEMA = 'svc.evidence.event';
 export const EVIDENCE_SCHEMA_VERSION = '1.1';
 
 /**
- * Who reports an event. A plugin runs inside the gateway and reports as `gateway`: the audit module
- * accepts only these sources.
+ * Who reports an event. Everything that runs inside the gateway, a plugin included, reports as
+ * `gateway`; a guard module reporting on its own names its kind. The audit module accepts only the
+ * sources its schema lists (the evidence contract), so the kernel leaves the words to that contract.
  * @example
  * const source: EvidenceSource = 'gateway';
  */
-export type EvidenceSource = 'gateway' | 'privacy_guard' | 'security_guard' | 'usage_guard' | 'audit';
+export type EvidenceSource = string;
 /**
- * What an event is about; a plugin of its own kind (a topic guard, a tenant check) reports under
- * `policy` or `security`.
+ * What an event is about: `request`, `cache`, `upstream`, `policy`, `security`, `control`, `system`,
+ * or the category the evidence contract gives a guard's own decisions. A plugin of its own kind (a
+ * topic guard, a tenant check) reports under `policy` or `security`.
  * @example
  * const category: EvidenceCategory = 'policy';
  */
-export type EvidenceCategory = 'request' | 'privacy' | 'security' | 'cache' | 'upstream' | 'policy' | 'control' | 'system';
+export type EvidenceCategory = string;
 /**
  * How the step the event reports ended.
  * @example
