@@ -38,7 +38,6 @@ export {
   type PluginBlocksResult,
 } from './plugin-blocks.js';
 export { definePluginModule, PLUGIN_MODULE_EXPORT, type PluginModule, type PluginModuleContext } from './plugin-module.js';
-export { coreDirectives } from './core-directives.js';
 export { interpolate, type Environment } from './interpolate.js';
 export { tokenize, type Token, type TokenKind } from './lexer.js';
 export { parseConfig, type Arg, type ConfigDocument, type ParseOptions, type Statement } from './parser.js';

@@ -33,7 +33,11 @@ export interface DirectiveKeywords {
   readonly check?: (value: never) => string | undefined;
 }
 
-/** The keywords as they sit on a property schema. */
+/**
+ * The keywords as they sit on a property schema.
+ * @example
+ * const keywords: OptionKeywords = { directive: 'faq_ttl', unit: 'duration', summary: 'How long an answer is kept.' };
+ */
 export interface OptionKeywords extends Partial<DirectiveKeywords> {
   /** The directive that sets this option; absent: the option is set in code only (or only inherited). */
   readonly directive?: string;
@@ -42,6 +46,8 @@ export interface OptionKeywords extends Partial<DirectiveKeywords> {
 /**
  * The directive that turns a plugin on in a config file (`exact_cache_enabled on;`). The plugin never
  * reads it: a preset does, to decide whether to use the plugin.
+ * @example
+ * const enabledBy: EnabledBy = { directive: 'faq_enabled', summary: 'Answer FAQs from the FAQ cache.', default: false };
  */
 export interface EnabledBy {
   readonly directive: string;
@@ -96,12 +102,20 @@ export function optionSet(keywords: OptionSetKeywords): OptionSetKeywords {
   return keywords;
 }
 
-/** The option keywords a property schema carries. */
+/**
+ * The option keywords a property schema carries.
+ * @example
+ * optionKeywords(ExactCacheOptionsSchema.properties.ttlSeconds).directive; // 'cache_ttl_seconds'
+ */
 export function optionKeywords(schema: TSchema): OptionKeywords {
   return schema as OptionKeywords;
 }
 
-/** The keywords an options object schema carries. */
+/**
+ * The keywords an options object schema carries.
+ * @example
+ * optionSetKeywords(ExactCacheOptionsSchema).enabledBy?.directive; // 'exact_cache_enabled'
+ */
 export function optionSetKeywords(schema: TSchema): OptionSetKeywords {
   return schema as OptionSetKeywords;
 }

@@ -12,7 +12,7 @@ const NOT_SECRET = new Set(['', 'dummy', 'none', 'null', '-']);
 /**
  * Secret directives print as a mask; any other word that holds a URL prints with its credentials masked.
  * @example
- * process.stdout.write(printConfig(config, [coreDirectives, upstreamDirectives]));
+ * process.stdout.write(printConfig(config, GATEWAY_DIRECTIVE_SETS));
  */
 export function printConfig(config: ResolvedConfig, sets: readonly DirectiveSet[]): string {
   const lines = [`# resolved from ${config.file}; "# default" marks values not written in the file`];

@@ -21,7 +21,7 @@ export function mergeDirectiveSets(sets: readonly DirectiveSet[]): ReadonlyMap<s
 /**
  * Resolves a parsed document; throws ConfigErrors listing every problem.
  * @example
- * const config = resolveConfig(parseConfig(text, { file }), [coreDirectives, upstreamDirectives]);
+ * const config = resolveConfig(parseConfig(text, { file }), [directivesOf(GatewaySettingsSchema), directivesOf(OpenAIUpstreamOptionsSchema)]);
  * config.get<number>('request_timeout_seconds');
  */
 export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]): ResolvedConfig {

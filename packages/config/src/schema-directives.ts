@@ -3,7 +3,11 @@ import Type, { type TSchema } from 'typebox';
 import type { ArgSpec, DirectiveSet, DirectiveSpec } from './directive.js';
 import { optionKeywords, optionSetKeywords, type OptionKeywords } from './option-keywords.js';
 
-/** One option set by a directive: where it sits in the options object, and its schema. */
+/**
+ * One option set by a directive: where it sits in the options object, and its schema.
+ * @example
+ * const option: DirectiveOption = { path: ['store', 'dataDir'], directive: 'semantic_cache_data_dir', schema: Type.String() };
+ */
 export interface DirectiveOption {
   /** Property keys from the options object down to the option, e.g. `['store', 'dataDir']`. */
   readonly path: readonly string[];
@@ -11,14 +15,22 @@ export interface DirectiveOption {
   readonly schema: TSchema;
 }
 
-/** One option with no directive of its own that takes a setting owned elsewhere. */
+/**
+ * One option with no directive of its own that takes a setting owned elsewhere.
+ * @example
+ * const option: InheritedOption = { path: ['failOpen'], inherits: 'guard_fail_open', schema: Type.Boolean() };
+ */
 export interface InheritedOption {
   readonly path: readonly string[];
   readonly inherits: string;
   readonly schema: TSchema;
 }
 
-/** The options of a schema the config language can set, found once per schema. */
+/**
+ * The options of a schema the config language can set, found once per schema.
+ * @example
+ * const { set, options, inherited } = schemaOptions(SecurityGuardOptionsSchema);
+ */
 export interface SchemaOptions {
   readonly set: DirectiveSet;
   readonly options: readonly DirectiveOption[];
@@ -38,7 +50,11 @@ export function directivesOf(schema: TSchema): DirectiveSet {
   return schemaOptions(schema).set;
 }
 
-/** The directive set with where each directive's option sits; derived once per schema. */
+/**
+ * The directive set with where each directive's option sits; derived once per schema.
+ * @example
+ * schemaOptions(ExactCacheOptionsSchema).options.find((o) => o.directive === 'cache_ttl_seconds')?.path; // ['ttlSeconds']
+ */
 export function schemaOptions(schema: TSchema): SchemaOptions {
   let found = derived.get(schema);
   if (found === undefined) {
