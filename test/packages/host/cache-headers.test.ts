@@ -10,7 +10,7 @@ describe('host: cache headers, bypass, prefix, plugin routes', () => {
     const key = JSON.stringify(exchange.request.messages);
     return stored.has(key) ? { ...completion('cached'), layer: 'exact' } : undefined;
   });
-  kernel.hooks.cacheLookup.tapPromise({ name: 'stub-semantic', stage: Stage.SEMANTIC }, async (exchange) =>
+  kernel.hooks.cacheLookup.tapPromise({ name: 'stub-semantic', stage: Stage.SIMILAR }, async (exchange) =>
     JSON.stringify(exchange.request.messages).includes('near')
       ? { ...completion('near'), layer: 'semantic', similarity: 0.93456 }
       : undefined,
