@@ -25,7 +25,7 @@ export const topicGuardDirectives = defineDirectives({
     default: DEFAULT_MATCH_MODE,
   },
   block_response: {
-    summary: 'How a block is answered: `error_json` (403 `plugin_request_blocked`) or `completion` (200 with a refusal).',
+    summary: 'How a block is answered: `error_json` (403 `topic_not_allowed`) or `completion` (200 with a refusal).',
     args: [{ name: 'kind', schema: Type.Union([Type.Literal('error_json'), Type.Literal('completion')]) }],
     default: DEFAULT_BLOCK_RESPONSE,
   },

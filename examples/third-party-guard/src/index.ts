@@ -9,6 +9,7 @@ import { topicGuardDirectives, topicGuardOptionsFromConfig } from './directives.
 import { PLUGIN_NAME, TopicGuardPlugin } from './plugin.js';
 
 export { TopicGuardPlugin, PLUGIN_NAME, TOPIC_GUARD_STAGE } from './plugin.js';
+export { TOPIC_GUARD_ERRORS } from './errors.js';
 export { topicGuardDirectives, topicGuardOptionsFromConfig } from './directives.js';
 export { TopicGuardOptionsSchema, DEFAULT_BLOCK_REASON, type TopicGuardOptions, type TopicGuardOptionsInput } from './options.js';
 export { TopicMatcher, stem, userTexts, words, type MatchMode } from './topic-match.js';

@@ -12,7 +12,7 @@ export const TopicGuardOptionsSchema = Type.Object(
     /** Words or phrases; a request must mention at least one. */
     allowedTopics: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 500 }),
     matchMode: Type.Union([Type.Literal('stem'), Type.Literal('word')], { default: DEFAULT_MATCH_MODE }),
-    /** `error_json`: 403 `plugin_request_blocked`; `completion`: 200 with a refusal. */
+    /** `error_json`: 403 `topic_not_allowed`; `completion`: 200 with a refusal. */
     blockResponse: Type.Union([Type.Literal('error_json'), Type.Literal('completion')], { default: DEFAULT_BLOCK_RESPONSE }),
     blockReason: Type.String({ minLength: 1, maxLength: 200, default: DEFAULT_BLOCK_REASON }),
   },

@@ -1,5 +1,6 @@
 /** The topic guard: blocks requests whose user messages mention none of the allowed topics. */
 import { Stage, validateOptions, type Exchange, type Kernel, type Plugin, type Verdict } from '@sluice/core';
+import { TOPIC_GUARD_ERRORS } from './errors.js';
 import { TopicGuardOptionsSchema, type TopicGuardOptions, type TopicGuardOptionsInput } from './options.js';
 import { decisionDetails, decisionHead, OFF_TOPIC_RULE, topicListHash, type TopicDecision } from './topic-evidence.js';
 import { TopicMatcher, userTexts } from './topic-match.js';
@@ -22,6 +23,8 @@ export const TOPIC_GUARD_STAGE = Stage.USAGE + 10;
  */
 export class TopicGuardPlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  /** The codes it answers with, so the kernel can list them. */
+  readonly errors = TOPIC_GUARD_ERRORS;
   readonly options: Readonly<TopicGuardOptions>;
   readonly #matcher: TopicMatcher;
   readonly #policyHash: string;
@@ -63,7 +66,7 @@ export class TopicGuardPlugin implements Plugin {
     if (decision !== 'blocked') return undefined;
     return {
       action: 'block',
-      code: 'plugin_request_blocked',
+      code: 'topic_not_allowed',
       guard: PLUGIN_NAME,
       respond: this.options.blockResponse,
       reason: this.options.blockReason,

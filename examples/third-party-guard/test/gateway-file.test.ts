@@ -40,6 +40,12 @@ describe('topic guard: loaded by gateway.conf through its plugin block', () => {
       assert.ok(gw.gateway.runtime.kernel.plugins.some((p) => p.name === 'topic-guard'));
     });
 
+    it('lists the package’s own error code among those the gateway may answer', () => {
+      const listed = gw.gateway.runtime.kernel.errors.find((error) => error.code === 'topic_not_allowed');
+      assert.equal(listed?.owner, '@acme/sluice-topic-guard');
+      assert.equal(listed?.status, 403);
+    });
+
     it('answers an allowed topic from the upstream', async () => {
       const { data, response } = await ask(gw, 'I was charged twice on my last invoice; can I get a refund?');
       assert.equal(response.status, 200);
@@ -47,11 +53,11 @@ describe('topic guard: loaded by gateway.conf through its plugin block', () => {
       assert.equal(upstream.calls.length, 1);
     });
 
-    it('refuses an off-topic request with 403 plugin_request_blocked and the block reason, without calling the upstream', async () => {
+    it('refuses an off-topic request with its own code, 403 topic_not_allowed, and the block reason, without calling the upstream', async () => {
       await assert.rejects(ask(gw, OFF_TOPIC), (error: unknown) => {
         assert.ok(error instanceof OpenAI.APIError);
         assert.equal(error.status, 403);
-        assert.equal(error.code, 'plugin_request_blocked');
+        assert.equal(error.code, 'topic_not_allowed');
         assert.equal(error.type, 'policy_error');
         assert.equal(error.message, `403 ${REASON}`);
         assert.ok(error.headers?.get('x-sluice-trace-id'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { Exchange, Kernel, Stage, type Mode } from '@sluice/core';
+import { defineErrors, Exchange, Kernel, Stage, type Mode } from '@sluice/core';
 import { chatRequest, completion, kernelUnderTest } from '../../../test/core/kernel-under-test.js';
-import { TopicGuardPlugin, type TopicGuardOptionsInput } from '../src/index.js';
+import { TOPIC_GUARD_ERRORS, TopicGuardPlugin, type TopicGuardOptionsInput } from '../src/index.js';
 
 const OFF_TOPIC = 'Recommend a hiking trail near Sintra for Saturday';
 
@@ -45,7 +45,7 @@ describe('topic guard on a bare kernel', () => {
     kernel.hooks.upstream.tapPromise('stand-in-provider', async () => ({ status: 200, body: { choices: [] } }));
     const exchange = new Exchange({ request: { model: 'any', messages: [{ role: 'user', content: 'Is it hot today?' }] } });
     await kernel.run(exchange);
-    assert.equal(exchange.error?.code, 'plugin_request_blocked');
+    assert.equal(exchange.error?.code, 'topic_not_allowed');
     // #endregion bare-kernel
   });
 
@@ -57,16 +57,16 @@ describe('topic guard on a bare kernel', () => {
     assert.deepEqual(order, ['admission', 'usage', 'cache', 'upstream']);
   });
 
-  it('blocks an off-topic request with a 403 plugin_request_blocked carrying its reason, before any cache or upstream', async () => {
+  it('blocks an off-topic request with a 403 topic_not_allowed carrying its reason, before any cache or upstream', async () => {
     const { run, order } = guardedKernel({ blockReason: 'Billing questions only.' });
     const exchange = await run(OFF_TOPIC);
-    assert.equal(exchange.error?.code, 'plugin_request_blocked');
+    assert.equal(exchange.error?.code, 'topic_not_allowed');
     assert.equal(exchange.error?.status, 403);
     assert.deepEqual(exchange.error?.reply().body, {
       error: {
         message: 'Billing questions only.',
         type: 'policy_error',
-        code: 'plugin_request_blocked',
+        code: 'topic_not_allowed',
         param: null,
         guard: 'topic-guard',
         rule_id: 'off_topic',
@@ -129,9 +129,26 @@ describe('topic guard on a bare kernel', () => {
     assert.deepEqual(no?.decision, { action: 'block', reason_code: 'TOPIC_NOT_ALLOWED', rule_id: 'off_topic' });
     assert.match(no?.policy?.policy_hash ?? '', /^[0-9a-f]{16}$/);
     const failed = events.find((e) => e.trace_id === blocked.traceId && e.event_type === 'request.failed');
-    assert.equal(failed?.decision?.reason_code, 'PLUGIN_REQUEST_BLOCKED');
+    assert.equal(failed?.decision?.reason_code, 'TOPIC_NOT_ALLOWED');
     const text = JSON.stringify(events).toLowerCase();
     for (const word of ['hiking', 'sintra', 'saturday', 'annual plan']) assert.ok(!text.includes(word), `"${word}" in evidence`);
     assert.deepEqual(await decisions(), { allowed: 1, blocked: 1, would_block: 0 });
+  });
+});
+
+describe('topic guard: its own error code', () => {
+  it('is registered under the package name and declared on the plugin, so the kernel lists it', () => {
+    const { kernel } = kernelUnderTest();
+    kernel.use(new TopicGuardPlugin({ allowedTopics: ['billing'] }));
+    const listed = kernel.errors.find((error) => error.code === 'topic_not_allowed');
+    assert.deepEqual(listed, { ...TOPIC_GUARD_ERRORS.topic_not_allowed, owner: '@acme/sluice-topic-guard', status: 403 });
+  });
+
+  it('cannot be taken by another package: the second definition is refused, naming both', () => {
+    const again = { status: 400, type: 'invalid_request_error', message: 'Off topic.', description: 'Another meaning.' };
+    assert.throws(
+      () => defineErrors('@acme/another-guard', { topic_not_allowed: again }),
+      /error code "topic_not_allowed" is defined by both @acme\/sluice-topic-guard and @acme\/another-guard/,
+    );
   });
 });
