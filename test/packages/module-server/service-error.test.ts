@@ -11,6 +11,18 @@ describe('module server: the service error envelope', () => {
     });
   });
 
+  it('carries details when a service gives them', () => {
+    // #region throw
+    const error = new ServiceHttpError(409, 'already_exists', 'The id is in use.', { id: 7 });
+    // 409 {"error":{"code":"already_exists","message":"The id is in use.","details":{"id":7}}}
+    // #endregion throw
+    assert.equal(error.status, 409);
+    assert.equal(
+      JSON.stringify(error.body()),
+      '{"error":{"code":"already_exists","message":"The id is in use.","details":{"id":7}}}',
+    );
+  });
+
   it('is what a ServiceHttpError answers, with its status, exposed like a Koa error', () => {
     const error = new ServiceHttpError(413, 'too_large', 'The body is larger than 10 bytes.');
     assert.equal(error.status, 413);
