@@ -23,6 +23,7 @@ import * as usageGuard from '@sluice/plugin-usage-guard';
 import type { TSchema } from 'typebox';
 import { GatewaySettingsSchema, type GatewaySettings, type GatewaySettingsInput } from './settings.js';
 import { declaresDirectives, directiveSetOf, legacyOptions, legacyProblem, type PackageExports } from './unconverted-options.js';
+import { layered } from './layered-values.js';
 
 /**
  * Makes one plugin of a gateway composed in code (or of a config file's `plugin` block); called for
@@ -142,8 +143,9 @@ function pluginDirectives(plugin: PresetPlugin): DirectiveSet {
 export function gatewayOptionsFromConfig(config: ResolvedConfig): GatewayPresetOptions {
   const options: Record<string, unknown> = { gateway: optionsFromConfig(GatewaySettingsSchema, config) };
   for (const plugin of PRESET_PLUGINS) options[plugin.key] = pluginOptionsFromConfig(plugin, config);
+  // A block's plugin reads its own words first, then the file's, so what it `inherits` (guard_fail_open, …) is found.
   const blocks = config.plugins.map(
-    (block) => () => block.module.create(block.values, { packageName: block.packageName, file: config.file }),
+    (block) => () => block.module.create(layered([block.values, config]), { packageName: block.packageName, file: config.file }),
   );
   return { ...(options as Omit<GatewayPresetOptions, 'plugins'>), plugins: blocks };
 }

@@ -3,7 +3,7 @@
  * inherits from a gateway-wide setting (or from another plugin's option) filled in when the composition
  * does not set it, exactly as a config file would.
  */
-import { directiveValuesOf, optionsProblem, withInherited, type DirectiveValues } from '@sluice/config';
+import { directiveValuesOf, optionsProblem, withInherited } from '@sluice/config';
 import type { AuditSinkOptionsInput } from '@sluice/plugin-audit-sink';
 import type { CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import type { ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
@@ -13,6 +13,7 @@ import type { SecurityGuardOptionsInput } from '@sluice/plugin-security-guard';
 import type { SemanticCacheOptionsInput } from '@sluice/plugin-semantic-cache';
 import type { UsageGuardOptionsInput } from '@sluice/plugin-usage-guard';
 import { PRESET_PLUGINS, type GatewayPresetOptions } from './gateway-options.js';
+import { layered } from './layered-values.js';
 import { GatewaySettingsSchema, type GatewaySettings } from './settings.js';
 
 /** The options of each plugin the runtime uses; undefined: the plugin is off. */
@@ -51,19 +52,4 @@ export function pluginInputs(options: GatewayPresetOptions, gateway: GatewaySett
     inputs[plugin.key] = complete;
   }
   return inputs as PluginInputs;
-}
-
-/** The first source that has a value for a directive; each directive has one owner, so order only breaks ties that cannot happen. */
-function layered(sources: readonly DirectiveValues[]): DirectiveValues {
-  return {
-    get: <T>(name: string) => {
-      for (const source of sources) if (source.has(name)) return source.get<T>(name);
-      for (const source of sources) {
-        const value = source.get<T>(name);
-        if (value !== undefined) return value;
-      }
-      return undefined;
-    },
-    has: (name: string) => sources.some((source) => source.has(name)),
-  };
 }
