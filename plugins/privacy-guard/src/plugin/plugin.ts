@@ -61,7 +61,7 @@ export class PrivacyGuardPlugin implements Plugin {
     this.#kernel = kernel;
     this.#metrics = privacyMetrics(kernel);
     this.#evidence = privacyEvidence(kernel, this.options.url === 'local' ? 'local' : 'module');
-    kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.PRIVACY }, (exchange) => this.#scan(exchange));
+    kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.REWRITE }, (exchange) => this.#scan(exchange));
     kernel.hooks.restore.tapPromise(PLUGIN_NAME, (response, exchange) => this.#restore(response, exchange));
   }
 
