@@ -2,14 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configReference } from '@sluice/preset-gateway';
-import { coreApiReference } from './core-api.js';
+import { writeApiReferences } from './api-reference.js';
 import { errorsReference } from './errors-page.js';
 import { syncSnippets } from './sync-snippets.js';
 
 writeFileSync(new URL('../docs/reference/config.md', import.meta.url), configReference());
 process.stdout.write('wrote docs/reference/config.md\n');
-writeFileSync(new URL('../docs/reference/core-api.md', import.meta.url), coreApiReference());
-process.stdout.write('wrote docs/reference/core-api.md\n');
+for (const page of writeApiReferences()) process.stdout.write(`wrote ${page}\n`);
 writeFileSync(new URL('../docs/reference/errors.md', import.meta.url), errorsReference());
 process.stdout.write('wrote docs/reference/errors.md\n');
 for (const file of syncSnippets(fileURLToPath(new URL('..', import.meta.url))))
