@@ -68,7 +68,9 @@ export interface DirectiveSpec {
 export type DirectiveSet = Readonly<Record<string, DirectiveSpec>>;
 
 /**
- * Identity helper that keeps the literal names of a directive set (and freezes it).
+ * Identity helper that keeps the literal names of a directive set (and freezes it). A plugin's options
+ * do not need it: their directives are derived from the options schema (`directive()`, `directivesOf`).
+ * It is for directives written by hand, which set no option.
  * @example
  * export const faqCacheDirectives = defineDirectives({
  *   faq_ttl: {
@@ -84,10 +86,10 @@ export function defineDirectives<const T extends Record<string, DirectiveSpec>>(
 }
 
 /**
- * Read access to resolved directive values; plugins build their options from it.
+ * Read access to resolved directive values; `optionsFromConfig` builds a plugin's options from it.
  * @example
- * const redisUrl = values.get<string>('faq_redis_url');
- * const options = { ttlSeconds: values.get<number>('faq_ttl') ?? 3600, ...(redisUrl === undefined ? {} : { redisUrl }) };
+ * const redisUrl = values.get<string>('faq_redis_url'); // undefined when not written and without a default
+ * const written = values.has('faq_ttl'); // false when only defaulted
  */
 export interface DirectiveValues {
   /** The value of a directive, or its default; undefined when absent without a default. */

@@ -16,10 +16,12 @@ export const PLUGIN_MODULE_EXPORT = 'sluicePlugin';
  *
  * export const sluicePlugin = definePluginModule({
  *   name: 'topic-file-guard',
- *   directives: topicFileDirectives,
+ *   directives: directivesOf(TopicFileOptionsSchema),
  *   // The plugin reads the file in start(): create does no I/O.
- *   create: (values, context) =>
- *     new TopicFileGuardPlugin({ path: resolve(dirname(context.file), values.get<string>('topics_file') ?? 'topics.txt') }),
+ *   create: (values, context) => {
+ *     const options = optionsFromConfig(TopicFileOptionsSchema, values);
+ *     return new TopicFileGuardPlugin({ ...options, path: resolve(dirname(context.file), options.path) });
+ *   },
  * });
  */
 export interface PluginModuleContext {
@@ -31,19 +33,16 @@ export interface PluginModuleContext {
 
 /**
  * The entry of a plugin package. `directives` is the schema of the package's block: the block is
- * checked against it with the same errors as any directive, at `--test-config` too. `create` builds
- * one plugin instance from the block's values; it is called at every start and reload, and once
- * while the file is checked, so it must not do I/O (open resources in the plugin's `start`).
+ * checked against it with the same errors as any directive, at `--test-config` too; it is usually
+ * derived from the plugin's options schema (`directivesOf`). `create` builds one plugin instance from
+ * the block's values (`optionsFromConfig` turns them into options, defaults from the schema); it is
+ * called at every start and reload, and once while the file is checked, so it must not do I/O (open
+ * resources in the plugin's `start`).
  * @example
  * export const sluicePlugin = definePluginModule({
  *   name: 'topic-guard',
- *   directives: defineDirectives({
- *     allowed_topics: {
- *       summary: 'Topics the assistant may talk about.',
- *       args: [{ name: 'topic', schema: Type.String({ minLength: 1 }), variadic: true }],
- *     },
- *   }),
- *   create: (values) => new TopicGuardPlugin({ allowedTopics: values.get<string[]>('allowed_topics') ?? [] }),
+ *   directives: directivesOf(TopicGuardOptionsSchema),
+ *   create: (values) => new TopicGuardPlugin(optionsFromConfig(TopicGuardOptionsSchema, values)),
  * });
  */
 export interface PluginModule {
