@@ -14,19 +14,10 @@ export const UNDOCUMENTED: readonly string[] = [
   '@sluice/core errorsCounter', // no @example: core/src/kernel-metrics.ts
   '@sluice/config byPosition', // no @example: packages/config/src/config-error.ts
   '@sluice/config formatLocation', // no TSDoc: packages/config/src/config-error.ts
-  '@sluice/config optionKeywords', // no @example: packages/config/src/option-keywords.ts
-  '@sluice/config optionSetKeywords', // no @example: packages/config/src/option-keywords.ts
-  '@sluice/config EnabledBy', // no @example: packages/config/src/option-keywords.ts
-  '@sluice/config OptionKeywords', // no @example: packages/config/src/option-keywords.ts
-  '@sluice/config schemaOptions', // no @example: packages/config/src/schema-directives.ts
-  '@sluice/config DirectiveOption', // no @example: packages/config/src/schema-directives.ts
-  '@sluice/config InheritedOption', // no @example: packages/config/src/schema-directives.ts
-  '@sluice/config SchemaOptions', // no @example: packages/config/src/schema-directives.ts
   '@sluice/config loadPluginBlocks', // no TSDoc: packages/config/src/plugin-blocks.ts
   '@sluice/config PLUGIN_BLOCK', // no @example: packages/config/src/plugin-blocks.ts
   '@sluice/config PluginBlocksOptions', // no TSDoc: packages/config/src/plugin-blocks.ts
   '@sluice/config PluginBlocksResult', // no TSDoc: packages/config/src/plugin-blocks.ts
-  '@sluice/config coreDirectives', // no TSDoc: packages/config/src/core-directives.ts
   '@sluice/config interpolate', // no TSDoc: packages/config/src/interpolate.ts
   '@sluice/config Environment', // no TSDoc: packages/config/src/interpolate.ts
   '@sluice/config tokenize', // no TSDoc: packages/config/src/lexer.ts
@@ -51,13 +42,6 @@ export const UNDOCUMENTED: readonly string[] = [
   '@sluice/guard-kit SCAN_CHUNK_CHARS', // no @example: packages/guard-kit/src/scan-budget.ts
   '@sluice/guard-kit ScanPlan', // no @example: packages/guard-kit/src/scan-budget.ts
   '@sluice/guard-kit PatternAnalysisOptions', // no TSDoc: packages/guard-kit/src/pattern-safety.ts
-  '@sluice/host RequestHandler', // no TSDoc: packages/host/src/request-handler.ts
-  '@sluice/host RequestHandlerOptions', // no TSDoc: packages/host/src/request-handler.ts
-  '@sluice/host RequestMatch', // no @example: packages/host/src/request-handler.ts
-  '@sluice/host CHAT_COMPLETIONS_PATH', // no @example: packages/host/src/route-table.ts
-  '@sluice/host WRONG_METHOD', // no @example: packages/host/src/route-table.ts
-  '@sluice/host replyJsonBody', // no TSDoc: packages/host/src/host-reply.ts
-  '@sluice/host replyText', // no TSDoc: packages/host/src/host-reply.ts
   '@sluice/host ChatHandlerOptions', // no TSDoc: packages/host/src/chat-handler.ts
   '@sluice/host replayChunks', // no @example: packages/host/src/stream-replay.ts
   '@sluice/host sseText', // no @example: packages/host/src/stream-replay.ts
@@ -67,4 +51,5 @@ export const UNDOCUMENTED: readonly string[] = [
   '@sluice/host ConnectionTimeoutPhase', // no @example: packages/host/src/http-hygiene.ts
   '@sluice/host httpHygieneMetrics', // no TSDoc: packages/host/src/http-hygiene-metrics.ts
   '@sluice/host HttpHygieneMetrics', // no TSDoc: packages/host/src/http-hygiene-metrics.ts
+  '@sluice/module-server replyServiceError', // no @example: packages/module-server/src/module-reply.ts
 ];
