@@ -1,6 +1,14 @@
-/** Options of the semantic-cache plugin. */
+/**
+ * Options of the semantic-cache plugin, declared once: each property carries its default, its bounds and,
+ * where a config file may set it, its directive, unit and reference text. The config language derives the
+ * directives, their defaults, `--print-config` masking and the reference rows from this schema.
+ */
 import Type from 'typebox';
+import { directive, inherits, optionSet } from '@sluice/config';
+import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
+import { semanticOptionsProblem } from './options-check.js';
+import { vectordbUrlProblem } from './vectordb-url.js';
 
 /**
  * Measured with 100,000 entries of a 200-character question and a 1,200-character answer at 256
@@ -8,65 +16,238 @@ import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
  * `maxBytes`. The hit path's cost is measured at this size (performance.md), so the default keeps a store
  * there instead of letting it grow without end; larger answers need `maxBytes` to bound memory.
  */
-export const SEMANTIC_MAX_ENTRIES_DEFAULT = 100_000;
+const SEMANTIC_MAX_ENTRIES_DEFAULT = 100_000;
 
-const Seconds = (fallback: number) => Type.Number({ exclusiveMinimum: 0, default: fallback });
+const flag = (name: string, summary: string, value: boolean) => Type.Boolean({ default: value, ...directive(name, { summary }) });
 
 export const SemanticCacheOptionsSchema = Type.Object(
   {
-    threshold: Type.Number({ minimum: -1, maximum: 1, default: 0.92 }),
-    ttlSeconds: Seconds(86400),
-    verify: Type.Boolean({ default: true }),
-    failOpen: Type.Boolean({ default: true }),
-    requireLastUser: Type.Boolean({ default: true }),
-    skipMultipleChoices: Type.Boolean({ default: true }),
-    volatileUser: Type.Boolean({ default: false }),
-    /** Nearest entries looked at per lookup; the first that passes threshold and verification answers. */
-    candidates: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
-    /** Search breadth (HNSW ef) of a lookup: the cost of a hit grows with it. */
-    searchEf: Type.Integer({ minimum: 1, maximum: 10000, default: 32 }),
-    /**
-     * Breadth of a cheaper first search; the lookup searches again at `searchEf` only when it finds no
-     * verified hit. 0: one search at `searchEf`.
-     */
-    quickSearchEf: Type.Integer({ minimum: 0, maximum: 10000, default: 8 }),
+    threshold: Type.Number({
+      minimum: -1,
+      maximum: 1,
+      default: 0.92,
+      ...directive('semantic_similarity_threshold', {
+        word: 'similarity',
+        summary: 'Least cosine similarity of a semantic hit, −1..1; higher is stricter.',
+      }),
+    }),
+    ttlSeconds: Type.Number({
+      exclusiveMinimum: 0,
+      default: 86400,
+      ...directive('semantic_cache_ttl_seconds', {
+        unit: 'duration',
+        summary: 'How long a semantic entry answers; an expired entry stays until pruned, or until a full store evicts it first.',
+      }),
+    }),
+    verify: flag(
+      'semantic_verify',
+      'Reject a candidate whose numbers or negations differ from the question (e.g. "2 + 3" vs "2 + 4").',
+      true,
+    ),
+    failOpen: flag(
+      'semantic_fail_open',
+      'When embedding or the vector store fails, skip the semantic step and go upstream instead of failing the request.',
+      true,
+    ),
+    requireLastUser: flag(
+      'semantic_require_last_user',
+      'Only look up when the last message is from the user (agent and tool loops are never answered from the cache).',
+      true,
+    ),
+    skipMultipleChoices: flag('semantic_skip_multiple_choices', 'Never look up a request that asks for n > 1 choices.', true),
+    /** One switch for both caches: `user` identifies the caller, not the question. */
+    volatileUser: Type.Boolean({ default: false, ...inherits('exact_cache_volatile_user') }),
+    candidates: Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 4,
+      ...directive('semantic_candidates', {
+        summary: 'Nearest entries a lookup considers; the first that passes threshold and verification answers.',
+      }),
+    }),
+    searchEf: Type.Integer({
+      minimum: 1,
+      maximum: 10000,
+      default: 32,
+      ...directive('semantic_search_ef', {
+        word: 'ef',
+        summary:
+          'Search breadth (HNSW ef) of a semantic lookup. Higher finds the nearest entry more surely in a crowded store, at a CPU cost per lookup that grows with it.',
+      }),
+    }),
+    quickSearchEf: Type.Integer({
+      minimum: 0,
+      maximum: 10000,
+      default: 8,
+      ...directive('semantic_quick_search_ef', {
+        word: 'ef',
+        summary:
+          'Search breadth of a cheaper first search. A near-repeat is almost always among its few nearest, so a hit costs this breadth; only a lookup it leaves without a verified hit searches again at `semantic_search_ef`. 0: one search.',
+      }),
+    }),
+    /** Answers longer than this (JSON text) are not stored. */
     maxEntryBytes: Type.Integer({ minimum: 1, default: 1024 * 1024 }),
-    embedding: Type.Object(
+    store: Type.Object(
       {
-        provider: Type.Union([Type.Literal('local'), Type.Literal('openai_compatible')], { default: 'local' }),
-        baseUrl: Type.Optional(Type.String({ minLength: 1 })),
-        apiKey: Type.String({ default: 'dummy' }),
-        model: Type.String({ minLength: 1, default: 'sluice-lexical-v1' }),
-        timeoutSeconds: Seconds(120),
-        connections: Type.Integer({ minimum: 1, maximum: 1024, default: 16 }),
-        /** USD per 1M input tokens (= micro-USD per token). */
-        price: Type.Number({ minimum: 0, default: 0 }),
-        /** Output length of the local embedder. */
-        localDims: Type.Integer({ minimum: 16, maximum: 8192, default: LOCAL_EMBEDDER_DEFAULT_DIMS }),
+        dataDir: Type.String({
+          minLength: 1,
+          default: './data/semantic-cache',
+          ...directive('semantic_cache_data_dir', {
+            word: 'path',
+            summary:
+              'Directory of the in-process HNSW store (used when `vectordb_url` is absent); `live/` and `evaluation/` inside.',
+          }),
+        }),
+        autosaveSeconds: Type.Number({
+          minimum: 0,
+          default: 300,
+          ...directive('semantic_cache_autosave_seconds', {
+            unit: 'duration',
+            summary: 'In-process store: save every N seconds (0: only at shutdown).',
+          }),
+        }),
+        maxEntries: Type.Integer({
+          minimum: 1,
+          default: SEMANTIC_MAX_ENTRIES_DEFAULT,
+          ...directive('semantic_cache_max_entries', {
+            summary:
+              'In-process store: most entries kept. A store past it deletes expired entries first, then the least recently hit (or stored).',
+          }),
+        }),
+        maxBytes: Type.Integer({
+          minimum: 0,
+          default: 0,
+          ...directive('semantic_cache_max_bytes', {
+            unit: 'size',
+            summary:
+              "In-process store: most bytes kept, counting each entry's question, answer, scope and model text and its vector (4 bytes a dimension); evicts as `semantic_cache_max_entries` does. 0: no byte bound.",
+          }),
+        }),
+        /** Absent: the in-process `hnsw` backend in `dataDir`. */
+        vectordbUrl: Type.Optional(
+          Type.String({
+            pattern: '^https?://',
+            ...directive('vectordb_url', {
+              word: 'url',
+              summary: 'Qdrant gRPC address (`http://host:6334`), without a path or query; absent: the in-process HNSW store.',
+              check: (value: string) => vectordbUrlProblem(value),
+            }),
+          }),
+        ),
+        /** Absent or empty: no key is sent. */
+        apiKey: Type.Optional(
+          Type.String({ ...directive('vectordb_api_key', { word: 'key', secret: true, summary: 'Qdrant API key.' }) }),
+        ),
+        collection: Type.String({
+          pattern: '^[A-Za-z0-9_-]+$',
+          default: 'sluice_semantic',
+          ...directive('vectordb_collection', {
+            word: 'name',
+            summary: 'Qdrant collection of the semantic cache; observe mode uses `<name>_evaluation`.',
+          }),
+        }),
+        /** Must equal the embedding output length; taken from the embedder when absent. */
+        vectorSize: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 65536,
+            ...directive('vectordb_vector_size', {
+              word: 'size',
+              summary: 'Vector size of the semantic collection; must equal the embedding output length (checked at start).',
+            }),
+          }),
+        ),
+        timeoutSeconds: Type.Number({
+          exclusiveMinimum: 0,
+          default: 0.5,
+          ...directive('vectordb_timeout_seconds', { unit: 'duration', summary: 'Longest a vector database call may take.' }),
+        }),
+        readinessRequired: flag(
+          'vectordb_readiness_required',
+          'Report not ready while the vector database is down (Qdrant only).',
+          true,
+        ),
       },
       { additionalProperties: false, default: {} },
     ),
-    store: Type.Object(
+    embedding: Type.Object(
       {
-        /** Absent: the in-process `hnsw` backend in `dataDir`. */
-        vectordbUrl: Type.Optional(Type.String({ minLength: 1 })),
-        apiKey: Type.String({ default: '' }),
-        collection: Type.String({ minLength: 1, default: 'sluice_semantic' }),
-        /** Must equal the embedding output length; taken from the embedder when absent. */
-        vectorSize: Type.Optional(Type.Integer({ minimum: 1 })),
-        dataDir: Type.String({ minLength: 1, default: './data/semantic-cache' }),
-        timeoutSeconds: Seconds(0.5),
-        readinessRequired: Type.Boolean({ default: true }),
-        autosaveSeconds: Type.Number({ minimum: 0, default: 300 }),
-        /** In-process store: most entries kept; expired entries go first, then the least recently hit. */
-        maxEntries: Type.Integer({ minimum: 1, default: SEMANTIC_MAX_ENTRIES_DEFAULT }),
-        /** In-process store: most bytes kept (text of the payload plus the vector, see `entryBytes`); 0: no byte bound. */
-        maxBytes: Type.Integer({ minimum: 0, default: 0 }),
+        provider: Type.Union([Type.Literal('local'), Type.Literal('openai_compatible')], {
+          default: 'local',
+          ...directive('embedding_provider', {
+            word: 'kind',
+            summary:
+              '`local` (offline lexical embedder, no network) or `openai_compatible` (`POST {embedding_base_url}/v1/embeddings`).',
+          }),
+        }),
+        baseUrl: Type.Optional(
+          Type.String({
+            minLength: 1,
+            ...directive('embedding_base_url', {
+              word: 'url',
+              summary:
+                'Embedding provider root or `/v1` base (may differ from the chat upstream). A full endpoint path is an error.',
+              check: (value: string) => baseUrlProblem(value),
+            }),
+          }),
+        ),
+        apiKey: Type.String({
+          default: 'dummy',
+          ...directive('embedding_api_key', {
+            word: 'key',
+            secret: true,
+            summary: 'Key sent to the embedding provider. `dummy`, `none`, `null` or `-` send no Authorization header.',
+          }),
+        }),
+        /** The local embedder is always `sluice-lexical-v1`; this names the model of an `openai_compatible` provider. */
+        model: Type.String({
+          minLength: 1,
+          default: 'text-embedding-3-small',
+          ...directive('embedding_model', {
+            word: 'model',
+            summary: 'Embedding model name of an `openai_compatible` provider (the local embedder is `sluice-lexical-v1`).',
+          }),
+        }),
+        timeoutSeconds: Type.Number({
+          exclusiveMinimum: 0,
+          default: 120,
+          ...directive('embedding_timeout_seconds', {
+            unit: 'duration',
+            inherits: 'request_timeout_seconds',
+            summary: 'Embedding call timeout.',
+          }),
+        }),
+        /** Connections kept open to the embedding endpoint. */
+        connections: Type.Integer({ minimum: 1, maximum: 1024, default: 16 }),
+        price: Type.Number({
+          minimum: 0,
+          default: 0,
+          ...directive('embedding_price', {
+            word: 'usd_per_million_tokens',
+            summary: 'Embedding price in USD per 1M input tokens (= micro-USD per token), counted as lookup overhead.',
+          }),
+        }),
+        localDims: Type.Integer({
+          minimum: 16,
+          maximum: 8192,
+          default: LOCAL_EMBEDDER_DEFAULT_DIMS,
+          ...directive('embedding_local_dims', { word: 'dims', summary: 'Output length of the local embedder.' }),
+        }),
       },
       { additionalProperties: false, default: {} },
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    ...optionSet({
+      enabledBy: {
+        directive: 'semantic_cache_enabled',
+        summary: 'Answer near-repeats of the last user turn from the semantic cache.',
+        default: false,
+      },
+      check: semanticOptionsProblem,
+    }),
+  },
 );
 
 export type SemanticCacheOptions = Type.Static<typeof SemanticCacheOptionsSchema>;

@@ -1,7 +1,6 @@
 /** What `--test-config` can tell from disk, connecting to nothing: an in-process store saved at another length. */
-import { validateOptions, type Mode } from '@sluice/core';
-import { type DirectiveValues } from '@sluice/config';
-import { semanticCacheOptionsFromConfig } from './directives.js';
+import type { Mode } from '@sluice/core';
+import { enabledInConfig, optionsFromConfig, type DirectiveValues } from '@sluice/config';
 import { SemanticCacheOptionsSchema } from './options.js';
 import { otherLengthRefusal, storeLocation } from './semantic-store.js';
 
@@ -13,9 +12,8 @@ import { otherLengthRefusal, storeLocation } from './semantic-store.js';
  * const problem = await savedStoreProblem(config, 'enforce'); // "the semantic store in … holds vectors of 512 …"
  */
 export async function savedStoreProblem(config: DirectiveValues, mode: Mode): Promise<string | undefined> {
-  const input = semanticCacheOptionsFromConfig(config);
-  if (input === undefined) return undefined;
-  const options = validateOptions('semantic-cache', SemanticCacheOptionsSchema, input);
+  if (!enabledInConfig(SemanticCacheOptionsSchema, config)) return undefined;
+  const options = optionsFromConfig(SemanticCacheOptionsSchema, config);
   if (options.store.vectordbUrl !== undefined) return undefined;
   const dims = options.embedding.provider === 'local' ? options.embedding.localDims : options.store.vectorSize;
   if (dims === undefined) return undefined;

@@ -52,7 +52,7 @@ export async function openSemanticStore(
   if (options.vectordbUrl !== undefined) {
     const store = await QdrantVectorStore.open<SemanticEntry>({
       url: options.vectordbUrl,
-      ...(options.apiKey === '' ? {} : { apiKey: options.apiKey }),
+      ...(options.apiKey === undefined || options.apiKey === '' ? {} : { apiKey: options.apiKey }),
       collection: location,
       vectorSize: dims,
       timeoutMs: Math.round(options.timeoutSeconds * 1000),

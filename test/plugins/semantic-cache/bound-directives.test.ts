@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
-import { SemanticCachePlugin, semanticCacheDirectives, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
+import { directivesOf, optionsFromConfig, parseConfig, resolveConfig } from '@sluice/config';
+import { SemanticCachePlugin, SemanticCacheOptionsSchema } from '@sluice/plugin-semantic-cache';
 
-const SETS = [coreDirectives, semanticCacheDirectives];
+const SETS = [directivesOf(SemanticCacheOptionsSchema)];
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'semantic.conf', env: {} }), SETS);
 const storeOptions = (text: string) =>
-  new SemanticCachePlugin(semanticCacheOptionsFromConfig(resolve(`semantic_cache_enabled on; ${text}`))!).options.store;
+  new SemanticCachePlugin(optionsFromConfig(SemanticCacheOptionsSchema, resolve(`semantic_cache_enabled on; ${text}`))).options
+    .store;
 
 describe('semantic cache directives: the bound of the in-process store', () => {
   it('keeps 100,000 entries and no byte bound by default', () => {

@@ -1,19 +1,21 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
-import { SemanticCachePlugin, semanticCacheDirectives, semanticCacheOptionsFromConfig } from '@sluice/plugin-semantic-cache';
+import { directivesOf, optionsFromConfig, parseConfig, resolveConfig } from '@sluice/config';
+import { SemanticCachePlugin, SemanticCacheOptionsSchema } from '@sluice/plugin-semantic-cache';
 
-const SETS = [coreDirectives, semanticCacheDirectives];
+const SETS = [directivesOf(SemanticCacheOptionsSchema)];
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'semantic.conf', env: {} }), SETS);
 
 describe('semantic cache directives: search breadth', () => {
   it('searches at ef 8 first and 32 after a quick miss, 4 candidates, by default', () => {
-    const options = new SemanticCachePlugin(semanticCacheOptionsFromConfig(resolve('semantic_cache_enabled on;'))!).options;
+    const options = new SemanticCachePlugin(optionsFromConfig(SemanticCacheOptionsSchema, resolve('semantic_cache_enabled on;')))
+      .options;
     assert.deepEqual([options.quickSearchEf, options.searchEf, options.candidates], [8, 32, 4]);
   });
 
   it('reads semantic_quick_search_ef, 0 included (one search)', () => {
     for (const ef of [0, 4, 64]) {
-      const input = semanticCacheOptionsFromConfig(
+      const input = optionsFromConfig(
+        SemanticCacheOptionsSchema,
         resolve(`semantic_cache_enabled on; semantic_quick_search_ef ${ef}; semantic_search_ef 48;`),
       );
       assert.equal(new SemanticCachePlugin(input!).options.quickSearchEf, ef);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { coreDirectives, parseConfig, resolveConfig } from '@sluice/config';
-import { semanticCacheDirectives } from '@sluice/plugin-semantic-cache';
+import { directivesOf, parseConfig, resolveConfig } from '@sluice/config';
+import { SemanticCacheOptionsSchema } from '@sluice/plugin-semantic-cache';
 import { resolveQdrantOptions } from '@sluice/vector-store';
 
-const SETS = [coreDirectives, semanticCacheDirectives];
+const SETS = [directivesOf(SemanticCacheOptionsSchema)];
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'semantic.conf', env: {} }), SETS);
 
 /** The message resolving `text` fails with, or undefined when it resolves. */
