@@ -1,5 +1,6 @@
 export type { Embedder, Embedding } from './embeddings/embedder.js';
 export { SemanticCachePlugin } from './plugin.js';
+export { semanticHitSimilarity } from './lookup-slot.js';
 export { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
 export { semanticSkipReason, type SkipReason, type EligibilityRules } from './eligibility.js';
 export { semanticKey, entryId, type SemanticKey } from './scope.js';

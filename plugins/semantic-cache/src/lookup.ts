@@ -3,6 +3,7 @@
  * verified. It leaves its key and vector in the request's slot, so the store tap needs no second embedding.
  */
 import type { CachedResponse, Exchange, ModelResponse } from '@sluice/core';
+import { addLookupOverhead } from '@sluice/plugin-cost-meter';
 import type { CacheContext } from './cache-context.js';
 import { cacheEvidence } from './cache-evidence.js';
 import { semanticSkipReason } from './eligibility.js';
@@ -34,7 +35,7 @@ export async function semanticLookup(
     const embedding = await embedder.embed(key.question, embedder.provider === 'local' ? undefined : exchange.signal);
     vector = embedding.vector;
     const overhead = Math.round(embedding.promptTokens * options.embedding.price);
-    exchange.cost.overheadMicroUsd += overhead;
+    addLookupOverhead(exchange, overhead);
     metrics.overhead(overhead);
   } catch (error) {
     return stepFault(context, exchange, 'embed', error);
@@ -64,12 +65,8 @@ export async function semanticLookup(
   });
   if (found === undefined) return undefined;
   open.bounded?.use(found.id);
-  return {
-    status: 200,
-    body: JSON.parse(found.payload.answer) as ModelResponse['body'],
-    layer: CACHE_LAYER,
-    similarity: found.similarity,
-  };
+  slot.similarity = found.similarity;
+  return { status: 200, body: JSON.parse(found.payload.answer) as ModelResponse['body'], layer: CACHE_LAYER };
 }
 
 function round(value: number): number {

@@ -4,11 +4,14 @@
  * (fail-open, and always in observe mode) or the request's error (fail-closed).
  *
  * The class only wires the parts: the store's lifecycle (store-lifecycle), the lookup tap (lookup), the
- * store tap (store-answer), faults and evidence (step-fault, cache-evidence) and the store's health.
+ * store tap (store-answer), the reply's cache headers (cache-headers), faults and evidence (step-fault,
+ * cache-evidence) and the store's health.
  */
 import { Stage, validateOptions, type DependencyHealth, type Kernel, type Plugin } from '@sluice/core';
 import type { RestoreProgress } from '@sluice/vector-store';
 import { AnswerComparison } from './answer-comparison.js';
+import { tapCacheHeaders } from './cache-headers.js';
+import { SEMANTIC_CACHE_ERRORS } from './errors.js';
 import type { CacheContext } from './cache-context.js';
 import { semanticLookup } from './lookup.js';
 import { PLUGIN_NAME } from './lookup-slot.js';
@@ -24,6 +27,8 @@ import { StoreLifecycle } from './store-lifecycle.js';
  */
 export class SemanticCachePlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  /** What the cache answers with when it fails closed. */
+  readonly errors = SEMANTIC_CACHE_ERRORS;
   readonly options: Readonly<SemanticCacheOptions>;
   readonly #health = new StoreHealth();
   readonly #lifecycle: StoreLifecycle;
@@ -43,7 +48,7 @@ export class SemanticCachePlugin implements Plugin {
     const context: CacheContext = { options: this.options, kernel, metrics: semanticMetrics(kernel), health: this.#health };
     this.#context = context;
     const comparison = new AnswerComparison(context.metrics);
-    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.SEMANTIC }, async (exchange) => {
+    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.SIMILAR }, async (exchange) => {
       const open = this.#lifecycle.open;
       return open === undefined ? undefined : semanticLookup(context, open, exchange);
     });
@@ -51,6 +56,7 @@ export class SemanticCachePlugin implements Plugin {
       const open = this.#lifecycle.open;
       if (open !== undefined) await storeAnswer(context, open, comparison, exchange, response);
     });
+    tapCacheHeaders(kernel);
   }
 
   /** The evaluation (observe) or production location in use, for `/version`. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { semanticHitSimilarity } from '@sluice/plugin-semantic-cache';
 import { semanticKernel, type SemanticUnderTest } from './semantic-under-test.js';
 
 describe('semantic-cache: a paraphrase of the last user turn is answered from the cache', () => {
@@ -12,7 +13,10 @@ describe('semantic-cache: a paraphrase of the last user turn is answered from th
     const second = await sut.ask('how do I reset my password');
     assert.equal(second.cache.status, 'hit');
     assert.equal(second.cache.layer, 'semantic');
-    assert.ok((second.cache.similarity ?? 0) >= 0.92);
+    const similarity = semanticHitSimilarity(second) ?? 0;
+    assert.ok(similarity >= 0.92);
+    assert.equal(second.responseHeaders['x-sluice-similarity'], similarity.toFixed(4));
+    assert.equal(second.responseHeaders['x-sluice-cache'], 'hit-semantic');
     assert.deepEqual(second.response?.body, first.response?.body);
     assert.equal(sut.upstreamCalls(), 1);
     assert.equal(await sut.counter('gw_cache_semantic_hits'), 1);
