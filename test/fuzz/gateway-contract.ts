@@ -1,5 +1,5 @@
 /** The gateway's error envelope, `{"error": {"message", "type", "code", "param"}}`, and its dependency faults. */
-import { ERRORS } from '@sluice/core';
+import { registeredError } from '@sluice/core';
 import { unexpectedKeys, type ErrorContract } from './answer-checks.js';
 
 /** Error types whose 502 and 504 are a dependency's fault (docs/reference/errors.md). */
@@ -18,7 +18,7 @@ export const gatewayContract: ErrorContract = {
       (key) => `error.${key}`,
     );
     if (problems.length > 0 && problems[0]!.includes('not an object')) return problems;
-    const definition = ERRORS[error.code as keyof typeof ERRORS];
+    const definition = typeof error.code === 'string' ? registeredError(error.code) : undefined;
     if (definition === undefined) problems.push(`unknown code ${JSON.stringify(error.code)}`);
     else {
       if (definition.status !== status)

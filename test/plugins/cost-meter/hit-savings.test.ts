@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { CachedResponse } from '@sluice/core';
+import { requestCost } from '@sluice/plugin-cost-meter';
 import { meterKernel, PRICES, completion } from './meter-under-test.js';
 
 const hit: CachedResponse = { ...completion('gpt-4o', 100, 50), layer: 'exact' };
@@ -10,8 +11,8 @@ describe('cost-meter: savings of a served hit', () => {
     const exchange = await meter.ask('gpt-4o');
     assert.equal(meter.upstreamCalls(), 0);
     assert.equal(exchange.cache.status, 'hit');
-    assert.equal(exchange.cost.grossSavedMicroUsd, 250 + 500);
-    assert.equal(exchange.cost.requestMicroUsd, 0);
+    assert.equal(requestCost(exchange).grossSavedMicroUsd, 250 + 500);
+    assert.equal(requestCost(exchange).requestMicroUsd, 0);
     assert.equal(await meter.counter('gw_gross_saved_micro_usd_total'), 750);
     assert.equal(await meter.counter('gw_net_saved_micro_usd_total'), 750);
     assert.equal(await meter.counter('gw_tokens_saved'), 150);
@@ -30,7 +31,7 @@ describe('cost-meter: savings of a served hit', () => {
   it('saves nothing in money when the cached answer carries no usage', async () => {
     const meter = meterKernel({ prices: [...PRICES] }, { cached: { ...completion('gpt-4o'), layer: 'exact' } });
     const exchange = await meter.ask('gpt-4o');
-    assert.equal(exchange.cost.grossSavedMicroUsd, 0);
+    assert.equal(requestCost(exchange).grossSavedMicroUsd, 0);
     assert.equal(await meter.counter('gw_gross_saved_micro_usd_total'), 0);
     assert.equal(await meter.counter('gw_tokens_saved'), 0);
   });

@@ -1,6 +1,6 @@
 /** A real kernel with the cost meter, a stub upstream and an optional stub cache layer. */
 import { Exchange, Kernel, type CachedResponse, type EvidenceEvent, type Mode, type ModelResponse } from '@sluice/core';
-import { CostMeterPlugin, type CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
+import { addLookupOverhead, CostMeterPlugin, type CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import { pino } from 'pino';
 
 export const PRICES = Object.freeze([
@@ -67,7 +67,7 @@ export function meterKernel(options: CostMeterOptionsInput, setup: MeterSetup = 
     upstreamCalls: () => calls,
     async ask(model = 'gpt-4o', overheadMicroUsd = 0) {
       const exchange = new Exchange({ request: { model, messages: [{ role: 'user', content: 'hi' }] }, mode });
-      exchange.cost.overheadMicroUsd = overheadMicroUsd;
+      addLookupOverhead(exchange, overheadMicroUsd);
       await kernel.run(exchange);
       return exchange;
     },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { CachedResponse } from '@sluice/core';
+import { requestCost } from '@sluice/plugin-cost-meter';
 import { meterKernel, PRICES, completion } from './meter-under-test.js';
 
 const hit: CachedResponse = { ...completion('gpt-4o', 100, 50), layer: 'exact' };
@@ -10,7 +11,7 @@ describe('cost-meter: observe mode', () => {
     const exchange = await meter.ask('gpt-4o', 300);
     assert.equal(meter.upstreamCalls(), 1);
     assert.equal(exchange.cache.wouldHit, true);
-    assert.equal(exchange.cost.grossSavedMicroUsd, 0);
+    assert.equal(requestCost(exchange).grossSavedMicroUsd, 0);
     assert.equal(await meter.counter('gw_evaluation_gross_saved_micro_usd_total'), 750);
     assert.equal(await meter.counter('gw_evaluation_net_saved_micro_usd_total'), 450);
     assert.equal(await meter.counter('gw_evaluation_upstream_calls_avoided_total'), 1);
@@ -22,7 +23,7 @@ describe('cost-meter: observe mode', () => {
   it('still counts the live call’s cost', async () => {
     const meter = meterKernel({ prices: [...PRICES] }, { mode: 'observe', cached: hit });
     const exchange = await meter.ask('gpt-4o');
-    assert.equal(exchange.cost.requestMicroUsd, 8755);
+    assert.equal(requestCost(exchange).requestMicroUsd, 8755);
     assert.equal(await meter.counter('gw_request_cost_micro_usd_total', { model: 'gpt-4o' }), 8755);
   });
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { requestCost } from '@sluice/plugin-cost-meter';
 import { meterKernel, PRICES, completion } from './meter-under-test.js';
 
 describe('cost-meter: unknown models', () => {
@@ -36,7 +37,7 @@ describe('cost-meter: unknown models', () => {
     const exchange = await meter.ask('gpt-unknown');
     assert.equal(exchange.response?.status, 200);
     assert.equal(meter.upstreamCalls(), 1);
-    assert.equal(exchange.cost.requestMicroUsd, 0);
+    assert.equal(requestCost(exchange).requestMicroUsd, 0);
     assert.equal(await meter.counter('gw_request_cost_micro_usd_total'), 0);
     const series = (await meter.kernel.metrics.registry.getSingleMetric('gw_request_cost_micro_usd_total')!.get()).values;
     assert.ok(series.some((v) => v.labels['model'] === 'unknown'));
