@@ -52,6 +52,18 @@ describe('semantic cache options: one schema for code and config file', () => {
     );
   });
 
+  it('is built in code with the options a file sets, directive by directive', () => {
+    // #region in-code
+    const plugin = new SemanticCachePlugin({
+      threshold: 0.9, // semantic_similarity_threshold
+      embedding: { provider: 'local', localDims: 384 }, // embedding_provider, embedding_local_dims
+      store: { dataDir: './data/semantic-cache', maxEntries: 50_000 }, // semantic_cache_data_dir, semantic_cache_max_entries
+    });
+    // #endregion in-code
+    const fromFile = options('semantic_similarity_threshold 0.9; embedding_local_dims 384; semantic_cache_max_entries 50000;');
+    assert.deepEqual(plugin.options, new SemanticCachePlugin(fromFile).options);
+  });
+
   it('names text-embedding-3-small for an openai_compatible provider without embedding_model', () => {
     const { embedding } = options('embedding_provider openai_compatible; embedding_base_url http://127.0.0.1:9/v1;');
     assert.equal(embedding.model, 'text-embedding-3-small');
