@@ -16,13 +16,12 @@ import { AuditSinkOptionsSchema, type AuditSinkOptionsInput } from '@sluice/plug
 import { CostMeterOptionsSchema, type CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import { ExactCacheOptionsSchema, type ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptionsInput } from '@sluice/plugin-openai-upstream';
-import * as privacyGuard from '@sluice/plugin-privacy-guard';
-import * as securityGuard from '@sluice/plugin-security-guard';
-import * as semanticCache from '@sluice/plugin-semantic-cache';
-import * as usageGuard from '@sluice/plugin-usage-guard';
+import { PrivacyGuardOptionsSchema, type PrivacyGuardOptionsInput } from '@sluice/plugin-privacy-guard';
+import { SecurityGuardOptionsSchema, type SecurityGuardOptionsInput } from '@sluice/plugin-security-guard';
+import { SemanticCacheOptionsSchema, type SemanticCacheOptionsInput } from '@sluice/plugin-semantic-cache';
+import { UsageGuardOptionsSchema, type UsageGuardOptionsInput } from '@sluice/plugin-usage-guard';
 import type { TSchema } from 'typebox';
 import { GatewaySettingsSchema, type GatewaySettings, type GatewaySettingsInput } from './settings.js';
-import { declaresDirectives, directiveSetOf, legacyOptions, legacyProblem, type PackageExports } from './unconverted-options.js';
 import { layered } from './layered-values.js';
 
 /**
@@ -49,10 +48,10 @@ export interface GatewayPresetOptions {
   readonly upstream?: OpenAIUpstreamOptionsInput;
   readonly costMeter?: CostMeterOptionsInput;
   readonly exactCache?: ExactCacheOptionsInput | false;
-  readonly semanticCache?: semanticCache.SemanticCacheOptionsInput | false;
-  readonly securityGuard?: securityGuard.SecurityGuardOptionsInput | false;
-  readonly privacyGuard?: privacyGuard.PrivacyGuardOptionsInput | false;
-  readonly usageGuard?: usageGuard.UsageGuardOptionsInput | false;
+  readonly semanticCache?: SemanticCacheOptionsInput | false;
+  readonly securityGuard?: SecurityGuardOptionsInput | false;
+  readonly privacyGuard?: PrivacyGuardOptionsInput | false;
+  readonly usageGuard?: UsageGuardOptionsInput | false;
   readonly auditSink?: AuditSinkOptionsInput | false;
   /** More plugins, after the preset's own (a config file's `plugin` blocks come here, in order). */
   readonly plugins?: readonly PluginFactory[];
@@ -61,7 +60,7 @@ export interface GatewayPresetOptions {
 /** The plugin properties of the preset's options. */
 export type PresetPluginKey = Exclude<keyof GatewayPresetOptions, 'gateway' | 'plugins'>;
 
-/** One plugin the preset assembles: its options schema and, until it declares its directives, its old names. */
+/** One plugin the preset assembles, and its options schema. */
 export interface PresetPlugin {
   readonly key: PresetPluginKey;
   /** The reference page's section title. */
@@ -69,49 +68,20 @@ export interface PresetPlugin {
   readonly schema: TSchema;
   /** On when its options are absent (the default of its `…_enabled` switch; no switch: always on). */
   readonly onByDefault: boolean;
-  readonly exports?: PackageExports;
-  readonly legacy?: { readonly directives: string; readonly fromConfig: string; readonly problem?: string };
 }
 
-/** The gateway-wide settings first, then the preset's plugins in the order the reference page lists them. */
+/** The preset's plugins in the order the reference page lists them (after the gateway-wide settings). */
 export const PRESET_PLUGINS: readonly PresetPlugin[] = Object.freeze([
   { key: 'upstream', title: 'Upstream and streaming (openai-upstream)', schema: OpenAIUpstreamOptionsSchema, onByDefault: true },
-  {
-    key: 'securityGuard',
-    title: 'Security guard (security-guard)',
-    schema: securityGuard.SecurityGuardOptionsSchema,
-    onByDefault: false,
-    exports: securityGuard as unknown as PackageExports,
-    legacy: { directives: 'securityGuardDirectives', fromConfig: 'securityGuardOptionsFromConfig' },
-  },
-  {
-    key: 'privacyGuard',
-    title: 'Privacy guard (privacy-guard)',
-    schema: privacyGuard.PrivacyGuardOptionsSchema,
-    onByDefault: false,
-    exports: privacyGuard as unknown as PackageExports,
-    legacy: { directives: 'privacyGuardDirectives', fromConfig: 'privacyGuardOptionsFromConfig' },
-  },
-  {
-    key: 'usageGuard',
-    title: 'Usage guard (usage-guard)',
-    schema: usageGuard.UsageGuardOptionsSchema,
-    onByDefault: false,
-    exports: usageGuard as unknown as PackageExports,
-    legacy: { directives: 'usageGuardDirectives', fromConfig: 'usageGuardOptionsFromConfig' },
-  },
+  { key: 'securityGuard', title: 'Security guard (security-guard)', schema: SecurityGuardOptionsSchema, onByDefault: false },
+  { key: 'privacyGuard', title: 'Privacy guard (privacy-guard)', schema: PrivacyGuardOptionsSchema, onByDefault: false },
+  { key: 'usageGuard', title: 'Usage guard (usage-guard)', schema: UsageGuardOptionsSchema, onByDefault: false },
   { key: 'exactCache', title: 'Exact cache (exact-cache)', schema: ExactCacheOptionsSchema, onByDefault: true },
   {
     key: 'semanticCache',
     title: 'Semantic cache, embeddings and vector database (semantic-cache)',
-    schema: semanticCache.SemanticCacheOptionsSchema,
+    schema: SemanticCacheOptionsSchema,
     onByDefault: false,
-    exports: semanticCache as unknown as PackageExports,
-    legacy: {
-      directives: 'semanticCacheDirectives',
-      fromConfig: 'semanticCacheOptionsFromConfig',
-      problem: 'semanticConfigProblem',
-    },
   },
   { key: 'costMeter', title: 'Cost (cost-meter)', schema: CostMeterOptionsSchema, onByDefault: true },
   { key: 'auditSink', title: 'Audit delivery (audit-sink)', schema: AuditSinkOptionsSchema, onByDefault: false },
@@ -124,13 +94,8 @@ const GATEWAY_TITLE = 'Gateway (gateway-wide settings)';
 export function gatewayDirectiveSections(): { readonly title: string; readonly set: DirectiveSet }[] {
   return [
     { title: GATEWAY_TITLE, set: directivesOf(GatewaySettingsSchema) },
-    ...PRESET_PLUGINS.map((plugin) => ({ title: plugin.title, set: pluginDirectives(plugin) })),
+    ...PRESET_PLUGINS.map((plugin) => ({ title: plugin.title, set: directivesOf(plugin.schema) })),
   ];
-}
-
-function pluginDirectives(plugin: PresetPlugin): DirectiveSet {
-  if (plugin.legacy === undefined || plugin.exports === undefined) return directivesOf(plugin.schema);
-  return directiveSetOf(plugin.schema, plugin.exports, plugin.legacy.directives);
 }
 
 /**
@@ -151,8 +116,6 @@ export function gatewayOptionsFromConfig(config: ResolvedConfig): GatewayPresetO
 }
 
 function pluginOptionsFromConfig(plugin: PresetPlugin, config: ResolvedConfig): unknown {
-  if (plugin.legacy !== undefined && plugin.exports !== undefined && !declaresDirectives(plugin.schema))
-    return legacyOptions(plugin.exports, plugin.legacy.fromConfig, config) ?? false;
   return enabledInConfig(plugin.schema, config) ? optionsFromConfig(plugin.schema, config) : false;
 }
 
@@ -162,11 +125,6 @@ function pluginOptionsFromConfig(plugin: PresetPlugin, config: ResolvedConfig): 
  */
 export function gatewayConfigProblem(config: ResolvedConfig): string | undefined {
   for (const plugin of PRESET_PLUGINS) {
-    if (plugin.legacy !== undefined && plugin.exports !== undefined && !declaresDirectives(plugin.schema)) {
-      const problem = plugin.legacy.problem && legacyProblem(plugin.exports, plugin.legacy.problem, config);
-      if (problem) return problem;
-      continue;
-    }
     if (!enabledInConfig(plugin.schema, config)) continue;
     const problem = configOptionsProblem(plugin.schema, config);
     if (problem !== undefined) return problem;
