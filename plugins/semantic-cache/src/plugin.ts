@@ -10,9 +10,9 @@
 import { Stage, validateOptions, type DependencyHealth, type Kernel, type Plugin } from '@sluice/core';
 import type { RestoreProgress } from '@sluice/vector-store';
 import { AnswerComparison } from './answer-comparison.js';
+import type { CacheContext } from './cache-context.js';
 import { tapCacheHeaders } from './cache-headers.js';
 import { SEMANTIC_CACHE_ERRORS } from './errors.js';
-import type { CacheContext } from './cache-context.js';
 import { semanticLookup } from './lookup.js';
 import { PLUGIN_NAME } from './lookup-slot.js';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
@@ -48,13 +48,14 @@ export class SemanticCachePlugin implements Plugin {
     const context: CacheContext = { options: this.options, kernel, metrics: semanticMetrics(kernel), health: this.#health };
     this.#context = context;
     const comparison = new AnswerComparison(context.metrics);
-    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.SIMILAR }, async (exchange) => {
+    // Not open (before start, after stop, or disabled by a fail-open start): a miss, and nothing stored.
+    kernel.hooks.cacheLookup.tapPromise({ name: PLUGIN_NAME, stage: Stage.SIMILAR }, (exchange) => {
       const open = this.#lifecycle.open;
-      return open === undefined ? undefined : semanticLookup(context, open, exchange);
+      return open === undefined ? Promise.resolve(undefined) : semanticLookup(context, open, exchange);
     });
-    kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, async (exchange, response) => {
+    kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => {
       const open = this.#lifecycle.open;
-      if (open !== undefined) await storeAnswer(context, open, comparison, exchange, response);
+      return open === undefined ? Promise.resolve() : storeAnswer(context, open, comparison, exchange, response);
     });
     tapCacheHeaders(kernel);
   }
