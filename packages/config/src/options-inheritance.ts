@@ -60,13 +60,23 @@ export function withInherited<T>(schema: TSchema, options: T, from: DirectiveVal
 }
 
 /**
- * The schema's cross-option `check` on options as a plugin gets them (defaults applied), or undefined.
+ * What the schema's checks find in options composed in code (defaults applied), first problem only, or
+ * undefined: each option's own `check` (named by its directive, as the config file would report it), then
+ * the cross-option `check`. So options written in code are held to the rules a config file is.
  * @example
- * const problem = optionsProblem(SemanticCacheOptionsSchema, options);
+ * optionsProblem(OpenAIUpstreamOptionsSchema, { baseUrl: 'https://api.openai.com/v1/chat/completions' });
+ * // 'upstream_base_url: must be a provider root or a /v1 base, not an endpoint; did you mean "https://api.openai.com/v1"?'
  */
 export function optionsProblem(schema: TSchema, options: unknown): string | undefined {
+  const full = Value.Default(schema, Value.Clone(options ?? {}));
+  for (const option of schemaOptions(schema).options) {
+    const check = optionKeywords(option.schema).check as ((value: unknown) => string | undefined) | undefined;
+    const value = at(full, option.path);
+    const problem = check === undefined || value === undefined ? undefined : check(value);
+    if (problem !== undefined) return `${option.directive}: ${problem}`;
+  }
   const check = optionSetKeywords(schema).check as ((options: unknown) => string | undefined) | undefined;
-  return check?.(Value.Default(schema, Value.Clone(options ?? {})));
+  return check?.(full);
 }
 
 function at(value: unknown, path: readonly string[]): unknown {

@@ -1,6 +1,6 @@
 /** One configured kernel with its plugins: what a SIGHUP reload swaps as a whole. */
-import { Kernel, type Metrics, type Mode } from '@sluice/core';
-import { ResolvedConfig, schemaOptions } from '@sluice/config';
+import { Kernel, validateOptions, type Metrics, type Mode } from '@sluice/core';
+import { optionsProblem, ResolvedConfig, schemaOptions } from '@sluice/config';
 import { AuditSinkPlugin } from '@sluice/plugin-audit-sink';
 import { CostMeterPlugin } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin } from '@sluice/plugin-exact-cache';
@@ -14,7 +14,7 @@ import Value from 'typebox/value';
 import type { Logger } from 'pino';
 import { gatewayOptionsFromConfig, type GatewayPresetOptions, type PluginFactory } from './gateway-options.js';
 import { pluginInputs } from './plugin-inputs.js';
-import { GatewaySettingsSchema, type GatewaySettings } from './settings.js';
+import { GatewaySettingsSchema, type GatewaySettings, type GatewaySettingsInput } from './settings.js';
 import { RELEASE_VERSION } from './version.js';
 
 export interface RuntimeSettings {
@@ -65,7 +65,7 @@ export function buildRuntime(
   composed: readonly PluginFactory[] = [],
 ): Runtime {
   const options = source instanceof ResolvedConfig ? (composedOptions.get(source) ?? gatewayOptionsFromConfig(source)) : source;
-  const gateway = Value.Default(GatewaySettingsSchema, structuredClone(options.gateway ?? {})) as GatewaySettings;
+  const gateway = gatewaySettings(options.gateway);
   const inputs = pluginInputs(options, gateway);
   const settings = runtimeSettings(gateway);
   const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
@@ -87,6 +87,14 @@ export function buildRuntime(
   if (inputs.auditSink !== undefined) kernel.use(new AuditSinkPlugin(inputs.auditSink, RELEASE_VERSION));
   const config = source instanceof ResolvedConfig ? source : composedGatewayConfig(options);
   return { kernel, options, config, settings, semantic, inFlight: 0 };
+}
+
+/** The gateway-wide settings, checked as a config file's would be: the schema, then each setting's own check. */
+function gatewaySettings(input: GatewaySettingsInput | undefined): GatewaySettings {
+  const settings = validateOptions('gateway', GatewaySettingsSchema, input ?? {});
+  const problem = optionsProblem(GatewaySettingsSchema, settings);
+  if (problem !== undefined) throw new Error(problem);
+  return settings;
 }
 
 export function runtimeSettings(gateway: GatewaySettings): RuntimeSettings {

@@ -288,5 +288,7 @@ describe('options declared once in a schema', () => {
       'faq_timeout_seconds must not exceed faq_ttl',
     );
     assert.equal(optionsProblem(FaqOptions, {}), undefined);
+    const twice = { model: 'a', input: 1, output: 2 };
+    assert.equal(optionsProblem(FaqOptions, { prices: [twice, twice] }), 'faq_price: a model is priced twice');
   });
 });

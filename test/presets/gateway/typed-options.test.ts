@@ -108,4 +108,13 @@ describe('gateway preset: typed options', () => {
     assert.equal(pluginOf(runtime.kernel.plugins, OpenAIUpstreamPlugin)?.options.baseUrl, 'http://127.0.0.1:9/v1');
     assert.equal(runtime.config, config);
   });
+
+  it('holds options composed in code to the checks a config file gets', () => {
+    assert.throws(() => buildRuntime({ gateway: { listenAddr: 'nowhere' } }, shared()), /listen_addr must be host:port/);
+    assert.throws(() => buildRuntime({ gateway: { mode: 'lenient' as never } }, shared()), /gateway: invalid options: mode/);
+    assert.throws(
+      () => buildRuntime({ upstream: { baseUrl: 'https://api.example/v1/chat/completions' } }, shared()),
+      /^Error: upstream_base_url: must be a provider root or a \/v1 base, not an endpoint/,
+    );
+  });
 });
