@@ -8,6 +8,7 @@ export {
   type RouteTarget,
 } from './request-handler.js';
 export { CHAT_COMPLETIONS_PATH, WRONG_METHOD } from './route-table.js';
+export { InFlight } from './in-flight.js';
 export { replyGatewayError, replyJsonBody, replyText } from './host-reply.js';
 export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
 export { writeError } from './write-error.js';

@@ -9,6 +9,7 @@ import { Exchange, GatewayError, errorsCounter, toGatewayError, type Kernel, typ
 import { serveChatCompletion, type ChatHandlerOptions } from './chat-handler.js';
 import { clientSignal, lowerCaseHeaders } from './client.js';
 import { replyGatewayError, replyJsonBody } from './host-reply.js';
+import { InFlight } from './in-flight.js';
 import { isJsonContentType, notJsonMessage } from './http-hygiene.js';
 import { CHAT_COMPLETIONS_PATH, pathOf, RouteTable, WRONG_METHOD } from './route-table.js';
 
@@ -88,9 +89,8 @@ export class RequestHandler<C = undefined> {
   readonly #onExchange: RequestHandlerOptions<C>['onExchange'];
   readonly #gauge: RequestHandlerOptions<C>['inFlightGauge'];
   readonly #errors: ReturnType<typeof errorsCounter>;
-  #inFlight = 0;
+  readonly #inFlight = new InFlight();
   #draining = false;
-  #idle: (() => void)[] = [];
 
   /** Plugins must have declared their routes by now: the routes are read once. */
   constructor(options: RequestHandlerOptions<C>) {
@@ -107,7 +107,7 @@ export class RequestHandler<C = undefined> {
 
   /** Requests being served now. */
   get inFlight(): number {
-    return this.#inFlight;
+    return this.#inFlight.count;
   }
 
   get draining(): boolean {
@@ -124,21 +124,7 @@ export class RequestHandler<C = undefined> {
 
   /** Resolves true once no request is in flight, or false when `timeoutMs` passes first. */
   idle(timeoutMs: number): Promise<boolean> {
-    if (this.#inFlight === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => {
-          this.#idle = this.#idle.filter((done) => done !== onIdle);
-          resolve(false);
-        },
-        Math.max(0, timeoutMs),
-      );
-      const onIdle = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      this.#idle.push(onIdle);
-    });
+    return this.#inFlight.idle(timeoutMs);
   }
 
   /** The route a request goes to; undefined when the path is none of the host's. */
@@ -157,7 +143,7 @@ export class RequestHandler<C = undefined> {
 
   /** Serves a request with the route {@link match} found for it (undefined: a 404); never throws. */
   async serveMatch(match: RequestMatch | undefined, req: IncomingMessage, res: ServerResponse, context: C): Promise<void> {
-    this.#inFlight += 1;
+    this.#inFlight.start();
     this.#gauge?.inc();
     try {
       if (this.#draining) res.setHeader('connection', 'close');
@@ -183,13 +169,8 @@ export class RequestHandler<C = undefined> {
       if (!res.headersSent) replyGatewayError(res, failure);
       else res.destroy();
     } finally {
-      this.#inFlight -= 1;
+      this.#inFlight.end();
       this.#gauge?.dec();
-      if (this.#inFlight === 0 && this.#idle.length > 0) {
-        const waiting = this.#idle;
-        this.#idle = [];
-        for (const done of waiting) done();
-      }
     }
   }
 

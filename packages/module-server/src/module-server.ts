@@ -11,6 +11,7 @@ import {
   applyServerTimeouts,
   DEFAULT_SERVER_TIMEOUTS,
   httpHygieneMetrics,
+  InFlight,
   replyMetrics,
   type ConnectionTimeoutPhase,
   type ServerTimeouts,
@@ -114,8 +115,7 @@ export async function serveModule(options: ServeModuleOptions): Promise<ServedMo
     ...options.endpoints,
   ];
   let closing = false;
-  let inFlight = 0;
-  let idle: (() => void) | undefined;
+  const inFlight = new InFlight();
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (closing) {
@@ -129,12 +129,9 @@ export async function serveModule(options: ServeModuleOptions): Promise<ServedMo
   };
 
   const server = createServer((req, res) => {
-    inFlight += 1;
+    inFlight.start();
     // A request counts until its response is out or its client is gone, so a drain never cuts one short.
-    res.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) idle?.();
-    });
+    res.once('close', () => inFlight.end());
     answer(req, res).catch((failure: unknown) => {
       if (failure instanceof ServiceHttpError) return replyServiceError(res, failure);
       options.onError?.(failure);
@@ -158,14 +155,7 @@ export async function serveModule(options: ServeModuleOptions): Promise<ServedMo
     closing = true;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    if (inFlight > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => (idle = resolve)),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, options.drainTimeoutMs ?? 10_000))),
-      ]);
-      clearTimeout(timer);
-    }
+    await inFlight.idle(options.drainTimeoutMs ?? 10_000);
     server.closeAllConnections();
     await stopped;
   };
