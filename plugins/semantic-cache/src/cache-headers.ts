@@ -24,9 +24,9 @@ export function tapCacheHeaders(kernel: Kernel): void {
   kernel.hooks.respond.tap(PLUGIN_NAME, (exchange) => {
     if (exchange.error !== undefined) return;
     exchange.setResponseHeader(OUTCOME_HEADER, outcomeHeader(exchange.cache));
+    if (exchange.cache.status !== 'hit' || exchange.cache.layer !== CACHE_LAYER) return;
     const { similarity } = exchange.slot(LOOKUP_SLOT);
-    if (exchange.cache.status === 'hit' && exchange.cache.layer === CACHE_LAYER && similarity !== undefined)
-      exchange.setResponseHeader(SIMILARITY_HEADER, similarity.toFixed(4));
+    if (similarity !== undefined) exchange.setResponseHeader(SIMILARITY_HEADER, similarity.toFixed(4));
   });
 }
 
