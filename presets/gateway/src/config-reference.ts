@@ -1,10 +1,9 @@
 /** Renders docs/reference/config.md from the directive sets, so the reference cannot drift from the code. */
-import { directiveTable, type DirectiveSet } from '@sluice/config';
+import { directiveTable } from '@sluice/config';
 import { GATEWAY_DIRECTIVE_SECTIONS } from './config.js';
+import type { DirectiveSection } from './gateway-options.js';
 
-export function configReference(
-  sections: readonly { readonly title: string; readonly set: DirectiveSet }[] = GATEWAY_DIRECTIVE_SECTIONS,
-): string {
+export function configReference(sections: readonly DirectiveSection[] = GATEWAY_DIRECTIVE_SECTIONS): string {
   const lines = [
     '# Configuration directives',
     '',
@@ -14,6 +13,11 @@ export function configReference(
     'bytes). A default "as `x`" means the directive takes the value of `x` when it is not written.',
     '',
   ];
-  for (const { title, set } of sections) lines.push(`## ${title}`, '', ...directiveTable(set), '');
+  for (const { title, set, inherits } of sections) {
+    lines.push(`## ${title}`, '', ...directiveTable(set), '');
+    // Settings its options take without a directive of their own: the dependency, said on the page too.
+    if (inherits !== undefined)
+      lines.push(`Also reads ${inherits.map((name) => `\`${name}\``).join(', ')}, declared in another section.`, '');
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -3,11 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError, ConfigErrors, type DirectiveSet, type ResolvedConfig } from '@sluice/config';
 import { byPosition, formatLocation, loadPluginBlocks, parseConfig, resolveConfig } from '@sluice/config';
 import { hasUrlCredentials } from '@sluice/util';
-import { gatewayConfigProblem, gatewayDirectiveSections } from './gateway-options.js';
+import { gatewayConfigProblem, gatewayDirectiveSections, type DirectiveSection } from './gateway-options.js';
 
 /** Every directive set the gateway preset accepts, titled, in the order the reference docs list them. */
-export const GATEWAY_DIRECTIVE_SECTIONS: readonly { readonly title: string; readonly set: DirectiveSet }[] =
-  Object.freeze(gatewayDirectiveSections());
+export const GATEWAY_DIRECTIVE_SECTIONS: readonly DirectiveSection[] = Object.freeze(gatewayDirectiveSections());
 
 /** Every directive set the gateway preset accepts. */
 export const GATEWAY_DIRECTIVE_SETS: readonly DirectiveSet[] = Object.freeze(

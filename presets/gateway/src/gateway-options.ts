@@ -9,6 +9,7 @@ import {
   directivesOf,
   enabledInConfig,
   optionsFromConfig,
+  schemaOptions,
   type DirectiveSet,
   type ResolvedConfig,
 } from '@sluice/config';
@@ -90,11 +91,26 @@ export const PRESET_PLUGINS: readonly PresetPlugin[] = Object.freeze([
 /** The title of the gateway-wide settings' section. */
 const GATEWAY_TITLE = 'Gateway (gateway-wide settings)';
 
+/**
+ * One section of the reference page: a titled directive set, and the settings declared elsewhere that its
+ * options inherit without a directive of their own.
+ * @example
+ * const { title, set, inherits } = gatewayDirectiveSections()[1]!;
+ */
+export interface DirectiveSection {
+  readonly title: string;
+  readonly set: DirectiveSet;
+  readonly inherits?: readonly string[];
+}
+
 /** Every directive set the gateway preset accepts, titled, in the order the reference docs list them. */
-export function gatewayDirectiveSections(): { readonly title: string; readonly set: DirectiveSet }[] {
+export function gatewayDirectiveSections(): DirectiveSection[] {
   return [
     { title: GATEWAY_TITLE, set: directivesOf(GatewaySettingsSchema) },
-    ...PRESET_PLUGINS.map((plugin) => ({ title: plugin.title, set: directivesOf(plugin.schema) })),
+    ...PRESET_PLUGINS.map((plugin) => {
+      const inherits = [...new Set(schemaOptions(plugin.schema).inherited.map((option) => option.inherits))];
+      return { title: plugin.title, set: directivesOf(plugin.schema), ...(inherits.length > 0 ? { inherits } : {}) };
+    }),
   ];
 }
 

@@ -10,6 +10,7 @@ export {
 export {
   gatewayOptionsFromConfig,
   PRESET_PLUGINS,
+  type DirectiveSection,
   type GatewayPresetOptions,
   type PluginFactory,
   type PresetPlugin,
