@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ChatRequest } from '@sluice/core';
-import { SemanticCachePlugin, semanticCacheOptionsFromConfig, storeLocation } from '@sluice/plugin-semantic-cache';
+import { SemanticCachePlugin, SemanticCacheOptionsSchema, storeLocation } from '@sluice/plugin-semantic-cache';
+import { enabledInConfig, optionsFromConfig } from '@sluice/config';
 import { loadGatewayConfig, RELEASE_VERSION } from '@sluice/preset-gateway';
 import type { LatencyResult } from './latency.js';
 import type { LoadResult } from './load.js';
@@ -68,8 +69,9 @@ export async function benchSemanticHits(): Promise<SemanticHitsResult> {
     const configFile = join(dir, 'semantic.conf');
     await writeFile(configFile, gatewayConfig(upstream.url, join(dir, 'semantic-cache')));
     // The store goes exactly where this config's gateway will look for it, with its embedder's length.
-    const input = semanticCacheOptionsFromConfig(await loadGatewayConfig(configFile));
-    if (input === undefined) throw new Error(`${configFile} does not enable the semantic cache`);
+    const config = await loadGatewayConfig(configFile);
+    if (!enabledInConfig(SemanticCacheOptionsSchema, config)) throw new Error(`${configFile} does not enable the semantic cache`);
+    const input = optionsFromConfig(SemanticCacheOptionsSchema, config);
     const options = new SemanticCachePlugin(input).options;
     const questions = distinctQuestions(ENTRIES, SEED);
     const built = await buildSemanticStore({

@@ -1,15 +1,17 @@
 /** `sluice gateway --prune-expired-semantic-cache`: delete expired semantic entries, with progress as it goes. */
 import { Metrics } from '@sluice/core';
-import { type ResolvedConfig } from '@sluice/config';
+import { enabledInConfig, optionsFromConfig, type ResolvedConfig } from '@sluice/config';
 import { formatCount, Progress } from '@sluice/util';
-import { pruneExpiredSemanticEntries, semanticCacheOptionsFromConfig, type PruneProgress } from '@sluice/plugin-semantic-cache';
+import { pruneExpiredSemanticEntries, SemanticCacheOptionsSchema, type PruneProgress } from '@sluice/plugin-semantic-cache';
 import { RELEASE_VERSION } from '@sluice/preset-gateway';
 import { pino } from 'pino';
 import { progressStream, type Output } from './output.js';
 
 /** Prints one result line per store and one in all; progress on stderr when `showProgress`. */
 export async function pruneSemanticCache(config: ResolvedConfig, output: Output, showProgress: boolean): Promise<number> {
-  const options = semanticCacheOptionsFromConfig(config);
+  const options = enabledInConfig(SemanticCacheOptionsSchema, config)
+    ? optionsFromConfig(SemanticCacheOptionsSchema, config)
+    : undefined;
   if (options === undefined) {
     output.out('sluice gateway: the semantic cache is not enabled in this configuration; nothing to prune');
     return 0;

@@ -10,7 +10,7 @@ import { createEmbedder, SemanticCachePlugin } from '@sluice/plugin-semantic-cac
 import { PrivacyGuardPlugin, loadPrivacyPolicies } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardEngine, SecurityGuardPlugin, loadSecurityPolicy } from '@sluice/plugin-security-guard';
 import { UsageGuardPlugin, loadUsagePolicy } from '@sluice/plugin-usage-guard';
-import { buildRuntime } from '@sluice/preset-gateway';
+import { buildRuntime, gatewayOptionsFromConfig } from '@sluice/preset-gateway';
 import { pino } from 'pino';
 
 /**
@@ -20,7 +20,7 @@ import { pino } from 'pino';
 export async function startProblem(config: ResolvedConfig): Promise<string | undefined> {
   let plugins: readonly Plugin[];
   try {
-    plugins = buildRuntime(config, { logger: pino({ level: 'silent' }), metrics: new Metrics() }).kernel.plugins;
+    plugins = buildRuntime(gatewayOptionsFromConfig(config), { logger: pino({ level: 'silent' }), metrics: new Metrics() }).kernel.plugins;
   } catch (error) {
     return `cannot start: ${(error as Error).message}`;
   }
