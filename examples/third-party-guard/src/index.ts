@@ -4,13 +4,12 @@
  *
  *     plugin @acme/sluice-topic-guard { allowed_topics billing support; }
  */
-import { definePluginModule } from '@sluice/config';
-import { topicGuardDirectives, topicGuardOptionsFromConfig } from './directives.js';
+import { definePluginModule, directivesOf, optionsFromConfig } from '@sluice/config';
+import { TopicGuardOptionsSchema } from './options.js';
 import { PLUGIN_NAME, TopicGuardPlugin } from './plugin.js';
 
 export { TopicGuardPlugin, PLUGIN_NAME, TOPIC_GUARD_STAGE } from './plugin.js';
 export { TOPIC_GUARD_ERRORS } from './errors.js';
-export { topicGuardDirectives, topicGuardOptionsFromConfig } from './directives.js';
 export { TopicGuardOptionsSchema, DEFAULT_BLOCK_REASON, type TopicGuardOptions, type TopicGuardOptionsInput } from './options.js';
 export { TopicMatcher, stem, userTexts, words, type MatchMode } from './topic-match.js';
 export { OFF_TOPIC_RULE, type TopicDecision } from './topic-evidence.js';
@@ -24,7 +23,8 @@ export { OFF_TOPIC_RULE, type TopicDecision } from './topic-evidence.js';
  */
 export const sluicePlugin = definePluginModule({
   name: PLUGIN_NAME,
-  directives: topicGuardDirectives,
-  create: (values) => new TopicGuardPlugin(topicGuardOptionsFromConfig(values)),
+  // The block's directives and the options' defaults both come from the options schema.
+  directives: directivesOf(TopicGuardOptionsSchema),
+  create: (values) => new TopicGuardPlugin(optionsFromConfig(TopicGuardOptionsSchema, values)),
 });
 // #endregion module
