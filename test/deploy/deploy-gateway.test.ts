@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Gateway } from '@sluice/gateway';
+import { gatewayOptionsFromConfig } from '@sluice/preset-gateway';
 import OpenAI from 'openai';
 import { pino } from 'pino';
 import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
@@ -24,7 +25,7 @@ describeRedis('deploy: a gateway from deploy/gateway.conf on Redis and Qdrant', 
       SLUICE_QDRANT_URL: peer.url,
       SLUICE_LOG_LEVEL: 'silent',
     });
-    gateway = await Gateway.create(config, { logger: pino({ level: 'silent' }) });
+    gateway = await Gateway.create(gatewayOptionsFromConfig(config), { logger: pino({ level: 'silent' }) });
     // The container listens on 0.0.0.0:8080; here a free port of 127.0.0.1 stands in for it.
     ({ url } = await gateway.listen('127.0.0.1:0'));
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Gateway } from '@sluice/gateway';
-import { parseGatewayConfig } from '@sluice/preset-gateway';
+import { gatewayOptionsFromConfig, parseGatewayConfig } from '@sluice/preset-gateway';
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '../fixtures/fake-upstream.js';
 import { fuzzBudget } from './fuzz-budget.js';
 import { loggerInto } from '../fixtures/log-lines.js';
@@ -87,7 +87,7 @@ streaming_enabled on;
       'fuzz.conf',
       { env: {} },
     );
-    gateway = await Gateway.create(config, { logger });
+    gateway = await Gateway.create(gatewayOptionsFromConfig(config), { logger });
     ({ url } = await gateway.listen('127.0.0.1:0'));
   });
   after(async () => {

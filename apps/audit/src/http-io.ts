@@ -16,6 +16,3 @@ export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer +(.+)$/i.exec(header ?? '');
   return match?.[1]?.trim();
 }
-
-// Read pages are written by read-routes.ts with the module server's reply of JSON text.
-export { replyJsonText as replyText } from '@sluice/module-server';

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { AuditRequestError } from './audit-errors.js';
 import { storedEventJson, type AuditStore, type StoredEvent } from './audit-store.js';
-import { replyText } from './http-io.js';
+import { replyJsonText } from '@sluice/module-server';
 
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
@@ -22,7 +22,7 @@ export function eventsPage(store: AuditStore, query: URLSearchParams, res: Serve
   const after = integerParam(query, 'after_sequence', 0, 0, Number.MAX_SAFE_INTEGER);
   const rows = store.page(after, limit);
   const next = rows.at(-1)?.sequence ?? after;
-  replyText(res, 200, `{"events":${pageJson(rows)},"next_after_sequence":${next}}`);
+  replyJsonText(res, 200, `{"events":${pageJson(rows)},"next_after_sequence":${next}}`);
 }
 
 /** `GET /v1/traces/{trace_id}` → `{trace_id, events}`; 404 when no event of that trace is stored. */
@@ -35,7 +35,7 @@ export function tracePage(store: AuditStore, encodedTraceId: string, res: Server
   }
   const rows = store.trace(traceId);
   if (rows.length === 0) throw new AuditRequestError(404, 'not_found', 'No events are stored for this trace.');
-  replyText(res, 200, `{"trace_id":${JSON.stringify(traceId)},"events":${pageJson(rows)}}`);
+  replyJsonText(res, 200, `{"trace_id":${JSON.stringify(traceId)},"events":${pageJson(rows)}}`);
 }
 
 /**

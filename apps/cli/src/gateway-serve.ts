@@ -2,7 +2,7 @@
 import type { ResolvedConfig } from '@sluice/config';
 import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { Gateway, startupSummary } from '@sluice/gateway';
-import { urlCredentialWarnings } from '@sluice/preset-gateway';
+import { gatewayOptionsFromConfig, urlCredentialWarnings } from '@sluice/preset-gateway';
 import { listenFailure, startFailure } from './gateway-failure.js';
 import { progressStream, type Output } from './output.js';
 import { RestoreDisplay } from './restore-progress.js';
@@ -23,7 +23,10 @@ export async function serveGateway(config: ResolvedConfig, file: string, output:
   for (const warning of urlCredentialWarnings(config)) output.err(`sluice gateway: warning: ${warning}`);
   try {
     // The file is kept for SIGHUP, which reads it again.
-    gateway = await Gateway.create(config, { configFile: file, ...(progress ? { onSemanticRestore } : {}) });
+    gateway = await Gateway.create(gatewayOptionsFromConfig(config), {
+      configFile: file,
+      ...(progress ? { onSemanticRestore } : {}),
+    });
   } catch (error) {
     restore.end();
     throw startFailure(error);

@@ -20,7 +20,8 @@ import { pino } from 'pino';
 export async function startProblem(config: ResolvedConfig): Promise<string | undefined> {
   let plugins: readonly Plugin[];
   try {
-    plugins = buildRuntime(gatewayOptionsFromConfig(config), { logger: pino({ level: 'silent' }), metrics: new Metrics() }).kernel.plugins;
+    plugins = buildRuntime(gatewayOptionsFromConfig(config), { logger: pino({ level: 'silent' }), metrics: new Metrics() }).kernel
+      .plugins;
   } catch (error) {
     return `cannot start: ${(error as Error).message}`;
   }

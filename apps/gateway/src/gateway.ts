@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Metrics } from '@sluice/core';
-import { type ResolvedConfig } from '@sluice/config';
 import {
   applyServerTimeouts,
   httpHygieneMetrics,
@@ -15,7 +14,12 @@ import type { RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { pino, type Logger } from 'pino';
 import { createGatewayHandler } from './gateway-handler.js';
 import type { GatewayState } from './host-routes.js';
-import { loadGatewayConfig, urlCredentialWarnings } from '@sluice/preset-gateway';
+import {
+  gatewayOptionsFromConfig,
+  loadGatewayConfig,
+  urlCredentialWarnings,
+  type GatewayPresetOptions,
+} from '@sluice/preset-gateway';
 import { parseListenAddr } from '@sluice/preset-gateway';
 
 import { buildRuntime, type PluginFactory, type Runtime } from '@sluice/preset-gateway';
@@ -60,14 +64,17 @@ export class Gateway implements GatewayState {
     });
   }
 
-  /** Builds the gateway from a resolved config and starts its plugins. */
-  static async create(config: ResolvedConfig, options: GatewayOptions = {}): Promise<Gateway> {
-    const logger = options.logger ?? pino({ level: config.get<string>('log_level') ?? 'info' });
+  /**
+   * Builds the gateway from the preset's typed options (a config file's: `gatewayOptionsFromConfig`) and
+   * starts its plugins.
+   */
+  static async create(preset: GatewayPresetOptions, options: GatewayOptions = {}): Promise<Gateway> {
+    const logger = options.logger ?? pino({ level: preset.gateway?.logLevel ?? 'info' });
     // One registry for the life of the process, so counters survive a reload.
     const metrics = new Metrics();
     const onSemanticRestore = options.onSemanticRestore;
     const runtime = buildRuntime(
-      config,
+      preset,
       { logger, metrics, ...(onSemanticRestore ? { onSemanticRestore } : {}) },
       options.plugins,
     );
@@ -76,7 +83,7 @@ export class Gateway implements GatewayState {
   }
 
   static async fromFile(file: string, options: Omit<GatewayOptions, 'configFile'> = {}): Promise<Gateway> {
-    return Gateway.create(await loadGatewayConfig(file), { ...options, configFile: file });
+    return Gateway.create(gatewayOptionsFromConfig(await loadGatewayConfig(file)), { ...options, configFile: file });
   }
 
   get runtime(): Runtime {
@@ -112,7 +119,7 @@ export class Gateway implements GatewayState {
     try {
       const config = await loadGatewayConfig(this.#configFile);
       for (const warning of urlCredentialWarnings(config)) this.logger.warn(warning);
-      next = buildRuntime(config, { logger: this.logger, metrics: this.metrics }, this.#composed);
+      next = buildRuntime(gatewayOptionsFromConfig(config), { logger: this.logger, metrics: this.metrics }, this.#composed);
       // The next runtime opens the in-process semantic store from disk: this one writes its entries there
       // first and then leaves the directory to it.
       const semantic = this.#runtime.semantic;

@@ -34,7 +34,7 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
   const shutdown = state.metrics.gauge({ name: 'gw_shutdown_in_progress', help: '1 while the gateway drains for shutdown.' });
   const ready = () => readinessProbe(state.runtime.kernel, state.shuttingDown);
   // Off, the dashboard's paths answer the same 404 as any unknown route.
-  const dashboardOn = () => dashboardEnabled(state.runtime.config);
+  const dashboardOn = () => dashboardEnabled(state.runtime.settings);
   return [
     { path: '/healthz', serve: (_req, res) => replyText(res, 200, 'ok') },
     { path: '/startupz', serve: (_req, res) => probeReply(res, startupProbe(state.runtime.kernel)) },

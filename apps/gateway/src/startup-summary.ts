@@ -53,7 +53,7 @@ export function startupSummary(runtime: Runtime, url: string): string[] {
     ...(down.length === 0 ? [] : [row('down', downLine(down, mode, url))]),
     row('metrics', `${url}/metrics`),
     row('probes', `${url}/healthz, /startupz, /readyz`),
-    ...(runtime.config.get<boolean>('dashboard_enabled') === true ? [row('dashboard', `${url}/dashboard`)] : []),
+    ...(runtime.settings.dashboardEnabled ? [row('dashboard', `${url}/dashboard`)] : []),
     row('clients', `baseURL ${url}/v1, e.g. curl ${url}/v1/models`),
   ];
 }

@@ -1,6 +1,5 @@
 /** A gateway composed in code: the gateway preset, plus the tenant-from-JWT plugin. */
 import { Gateway } from '@sluice/gateway';
-import { composedGatewayConfig } from '@sluice/preset-gateway';
 import type { Logger } from 'pino';
 import { gatewayOptions } from './gateway-options.js';
 import { TenantFromJwtPlugin } from './tenant-from-jwt.js';
@@ -32,8 +31,7 @@ export interface CustomGateway {
  */
 export async function startCustomGateway(options: CustomGatewayOptions): Promise<CustomGateway> {
   // #region compose
-  const composed = gatewayOptions(options);
-  const gateway = await Gateway.create(composedGatewayConfig(composed), {
+  const gateway = await Gateway.create(gatewayOptions(options), {
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     // A factory, not an instance: every runtime the gateway builds gets its own plugin.
     plugins: [() => new TenantFromJwtPlugin({ secret: options.jwtSecret, tenantClaim: 'tenant' })],

@@ -6,7 +6,7 @@ import Koa from 'koa';
 import { createGatewayRouter } from '@sluice/host';
 import { Metrics, type Kernel } from '@sluice/core';
 import { type ResolvedConfig } from '@sluice/config';
-import { buildRuntime } from '@sluice/preset-gateway';
+import { buildRuntime, gatewayOptionsFromConfig } from '@sluice/preset-gateway';
 import { readinessProbe } from '@sluice/gateway';
 import type { Logger } from 'pino';
 import { appState, requireUser } from './app-state.js';
@@ -48,7 +48,10 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // #region mount
   // The pipeline of a gateway config, logging through the app's logger and counting in its registry.
-  const runtime = buildRuntime(options.llmConfig, { logger: logger.child({ component: 'sluice' }), metrics });
+  const runtime = buildRuntime(gatewayOptionsFromConfig(options.llmConfig), {
+    logger: logger.child({ component: 'sluice' }),
+    metrics,
+  });
   await runtime.kernel.start();
   const llm = createGatewayRouter(runtime.kernel, {
     prefix: LLM_PREFIX,

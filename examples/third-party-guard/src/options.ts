@@ -24,7 +24,10 @@ export const TopicGuardOptionsSchema = Type.Object(
     }),
     matchMode: Type.Union([Type.Literal('stem'), Type.Literal('word')], {
       default: DEFAULT_MATCH_MODE,
-      ...directive('match_mode', { word: 'mode', summary: '`stem` ("invoices" meets "invoice") or `word` (the exact word only).' }),
+      ...directive('match_mode', {
+        word: 'mode',
+        summary: '`stem` ("invoices" meets "invoice") or `word` (the exact word only).',
+      }),
     }),
     /** `error_json`: 403 `topic_not_allowed`; `completion`: 200 with a refusal. */
     blockResponse: Type.Union([Type.Literal('error_json'), Type.Literal('completion')], {

@@ -72,7 +72,10 @@ export function optionsProblem(schema: TSchema, options: unknown): string | unde
   for (const option of schemaOptions(schema).options) {
     const check = optionKeywords(option.schema).check as ((value: unknown) => string | undefined) | undefined;
     const value = at(full, option.path);
-    const problem = check === undefined || value === undefined ? undefined : check(value);
+    // As in a config file, an option's own check reads what was set, never its default: options built
+    // from a file carry the defaults of every directive it leaves out.
+    const defaulted = value === undefined || Value.Equal(value, (option.schema as { default?: unknown }).default);
+    const problem = check === undefined || defaulted ? undefined : check(value);
     if (problem !== undefined) return `${option.directive}: ${problem}`;
   }
   const check = optionSetKeywords(schema).check as ((options: unknown) => string | undefined) | undefined;

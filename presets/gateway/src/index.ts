@@ -1,12 +1,5 @@
 /** @sluice/preset-gateway: the gateway preset: assembles the kernel and plugins into a runtime from typed options, or from a config file. */
-export {
-  buildRuntime,
-  composedGatewayConfig,
-  runtimeSettings,
-  type Runtime,
-  type RuntimeSettings,
-  type RuntimeShared,
-} from './runtime.js';
+export { buildRuntime, runtimeSettings, type Runtime, type RuntimeSettings, type RuntimeShared } from './runtime.js';
 export {
   gatewayOptionsFromConfig,
   PRESET_PLUGINS,

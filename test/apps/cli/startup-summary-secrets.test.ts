@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { Metrics } from '@sluice/core';
-import { buildRuntime, parseGatewayConfig } from '@sluice/preset-gateway';
+import { buildRuntime, gatewayOptionsFromConfig, parseGatewayConfig } from '@sluice/preset-gateway';
 import { startupSummary } from '@sluice/gateway';
 
 /** Every secret a config can hold: keys, and passwords, user names, paths and queries of URLs. */
@@ -38,7 +38,7 @@ const SECRETS = [
 describe('sluice gateway: the start-up summary never shows a secret', () => {
   it('masks userinfo, drops queries, shows only the host of secret URLs, and never a key', async () => {
     const config = await parseGatewayConfig(CONFIG, 'gateway.conf', { env: {} });
-    const runtime = buildRuntime(config, { logger: pino({ level: 'silent' }), metrics: new Metrics() });
+    const runtime = buildRuntime(gatewayOptionsFromConfig(config), { logger: pino({ level: 'silent' }), metrics: new Metrics() });
     const lines = startupSummary(runtime, 'http://127.0.0.1:8080');
     const text = lines.join('\n');
     for (const secret of SECRETS) assert.ok(!text.includes(secret), `${secret} in:\n${text}`);

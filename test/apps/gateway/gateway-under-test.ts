@@ -1,6 +1,6 @@
 /** Starts an in-process gateway from config text on a free port, for the gateway suites. */
 import { Gateway } from '@sluice/gateway';
-import { parseGatewayConfig } from '@sluice/preset-gateway';
+import { gatewayOptionsFromConfig, parseGatewayConfig } from '@sluice/preset-gateway';
 import OpenAI from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { pino } from 'pino';
@@ -27,7 +27,7 @@ ${extra}
 
 export async function startGateway(configText: string): Promise<GatewayUnderTest> {
   const config = await parseGatewayConfig(configText, 'test.conf', { env: {} });
-  const gateway = await Gateway.create(config, { logger: pino({ level: 'silent' }) });
+  const gateway = await Gateway.create(gatewayOptionsFromConfig(config), { logger: pino({ level: 'silent' }) });
   const { url } = await gateway.listen('127.0.0.1:0');
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'client-key-not-forwarded', maxRetries: 0, timeout: 10_000 });
   return {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { startModuleServer, type ModuleServer } from '@sluice/guard-kit';
 import { callGuard, GuardCallError } from '@sluice/guard-kit';
 import { Gateway } from '@sluice/gateway';
-import { parseGatewayConfig } from '@sluice/preset-gateway';
+import { gatewayOptionsFromConfig, parseGatewayConfig } from '@sluice/preset-gateway';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { loggerInto } from '../../fixtures/log-lines.js';
 
@@ -58,7 +58,7 @@ guard_fail_open on;
         { env: {} },
       );
       const logger = loggerInto(logs);
-      gateway = await Gateway.create(config, { logger });
+      gateway = await Gateway.create(gatewayOptionsFromConfig(config), { logger });
       ({ url } = await gateway.listen('127.0.0.1:0'));
     });
     after(async () => {

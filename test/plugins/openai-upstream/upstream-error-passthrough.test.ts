@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Gateway } from '@sluice/gateway';
-import { parseGatewayConfig } from '@sluice/preset-gateway';
+import { gatewayOptionsFromConfig, parseGatewayConfig } from '@sluice/preset-gateway';
 import OpenAI, { APIError } from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { openAiError } from '../../fixtures/openai-bodies.js';
@@ -22,7 +22,7 @@ streaming_enabled on;
     'test.conf',
     { env: {} },
   );
-  const gateway = await Gateway.create(config, { logger });
+  const gateway = await Gateway.create(gatewayOptionsFromConfig(config), { logger });
   const { url } = await gateway.listen('127.0.0.1:0');
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'client-key', maxRetries: 0, timeout: 10_000 });
   return { gateway, url, client, logs };

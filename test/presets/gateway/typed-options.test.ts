@@ -7,7 +7,6 @@ import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
 import { SecurityGuardPlugin } from '@sluice/plugin-security-guard';
 import {
   buildRuntime,
-  composedGatewayConfig,
   gatewayOptionsFromConfig,
   parseGatewayConfig,
   type GatewayPresetOptions,
@@ -98,15 +97,6 @@ describe('gateway preset: typed options', () => {
   it('names the missing directive of an enabled plugin read from a file', async () => {
     const config = await parseGatewayConfig('audit_enabled on;\naudit_api_key k;\n', 'gateway.conf', { env: {} });
     assert.throws(() => gatewayOptionsFromConfig(config), /^ConfigError: audit_enabled is on but audit_url is not set$/);
-  });
-
-  it('dresses typed options as a config for hosts that take one, keeping them whole', () => {
-    const config = composedGatewayConfig({ gateway: { logLevel: 'warn' }, upstream: { baseUrl: 'http://127.0.0.1:9/v1' } });
-    assert.equal(config.get('log_level'), 'warn');
-    assert.equal(config.get('dashboard_enabled'), false);
-    const runtime = buildRuntime(config, shared());
-    assert.equal(pluginOf(runtime.kernel.plugins, OpenAIUpstreamPlugin)?.options.baseUrl, 'http://127.0.0.1:9/v1');
-    assert.equal(runtime.config, config);
   });
 
   it('holds options composed in code to the checks a config file gets', () => {
