@@ -115,7 +115,7 @@ export class PrivacyGuardPlugin implements Plugin {
           tenant_id: this.options.tenantId ?? exchange.tenant,
           conversation_id: exchange.headers['x-sluice-conversation-id'] ?? exchange.traceId,
           policy_id: this.options.policyId,
-          mode: this.options.mode ?? 'anonymize',
+          mode: this.options.mode,
           messages: [...messages],
         },
         exchange.signal,
