@@ -87,10 +87,11 @@ describe('usage guard options', () => {
     assert.throws(() => new UsageGuardPlugin(remote), /apply to the local engine only/);
   });
 
-  it('refuses bad values in the file and masks the secrets when printed', () => {
+  it('refuses bad values in the file, an empty key included, and masks the secrets when printed', () => {
     assert.throws(() => resolve('usage_guard_mode block;\n'), /usage_guard_mode/);
     assert.throws(() => resolve('usage_guard_url ftp://x;\n'), /usage_guard_url/);
     assert.throws(() => resolve('usage_guard_block_response html;\n'), /usage_guard_block_response/);
+    assert.throws(() => resolve('usage_guard_api_key "";\n'), /gateway\.conf:1:1: usage_guard_api_key: <key> must not be empty/);
     const printed = printConfig(resolve('usage_guard_api_key s3cret;\nusage_guard_kv_url redis://:pw@h:6379;\n'), SETS);
     assert.ok(!printed.includes('s3cret') && !printed.includes(':pw@'), printed);
   });

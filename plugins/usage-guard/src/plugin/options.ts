@@ -33,6 +33,9 @@ export const UsageGuardOptionsSchema = Type.Object(
         word: 'key',
         secret: true,
         summary: 'Key sent to the module in `x-api-key`.',
+        // Written in a file, the key is a word of its own: an empty one is a mistake, not a way to send none.
+        check: (key: string) =>
+          key === '' ? '<key> must not be empty; leave usage_guard_api_key out to send no key' : undefined,
       }),
     }),
     mode: Type.Union([Type.Literal('detect_only'), Type.Literal('warn'), Type.Literal('enforce'), Type.Literal('escalate')], {
