@@ -291,4 +291,26 @@ describe('options declared once in a schema', () => {
     const twice = { model: 'a', input: 1, output: 2 };
     assert.equal(optionsProblem(FaqOptions, { prices: [twice, twice] }), 'faq_price: a model is priced twice');
   });
+
+  it('checks an option composed in code only when it is set, never its default', () => {
+    const KeyOptions = Type.Object(
+      {
+        apiKey: Type.String({
+          default: '',
+          ...directive('faq_api_key', {
+            summary: 'Key sent to the FAQ service.',
+            check: (key: string) => (key === '' ? '<key> must not be empty' : undefined),
+          }),
+        }),
+      },
+      { additionalProperties: false },
+    );
+    assert.equal(optionsProblem(KeyOptions, {}), undefined);
+    assert.equal(optionsProblem(KeyOptions, { apiKey: 'k' }), undefined);
+    assert.equal(optionsProblem(KeyOptions, { apiKey: '' }), undefined, 'the default, even written out, is no mistake');
+    assert.throws(
+      () => resolveConfig(parseConfig('faq_api_key "";\n', { file: 'faq.conf' }), [directivesOf(KeyOptions)]),
+      /must not be empty/,
+    );
+  });
 });
