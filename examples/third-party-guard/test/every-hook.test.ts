@@ -4,6 +4,7 @@ import { chatRequest, completion, kernelUnderTest } from '../../../test/core/ker
 import { TopicGuardPlugin } from '../src/index.js';
 import {
   AnswerArchivePlugin,
+  BlockedHeaderPlugin,
   CheckedHeaderPlugin,
   EvidenceCounterPlugin,
   FaqAnswersPlugin,
@@ -40,6 +41,7 @@ async function kernelWithEveryHook(mode: Mode = 'enforce', options: { saveFails?
       }),
     )
     .use(new CheckedHeaderPlugin())
+    .use(new BlockedHeaderPlugin())
     .use(counter);
   await kernel.start();
   const run = async (content: string, model = 'test-model') => {
@@ -111,6 +113,14 @@ describe('a plugin on every hook, on a bare kernel', () => {
   it('restore: the last word on what the client sees', async () => {
     const { run } = await kernelWithEveryHook();
     assert.equal((await run('a billing question')).response?.headers?.['x-acme-checked-by'], 'topic-guard');
+  });
+
+  it('respond: adds a header to answers and to failures once the outcome is settled', async () => {
+    const { run } = await kernelWithEveryHook();
+    assert.equal((await run('a billing question')).responseHeaders['x-acme-topic-check'], 'passed');
+    const blocked = await run('the weather?');
+    assert.equal(blocked.error?.code, 'topic_not_allowed');
+    assert.equal(blocked.responseHeaders['x-acme-topic-check'], 'blocked');
   });
 
   it('evidence: a sink sees every event of every request', async () => {

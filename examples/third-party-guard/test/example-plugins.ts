@@ -8,6 +8,7 @@ import {
   type ChatCompletion,
   type DependencyHealth,
   type EvidenceEvent,
+  type Exchange,
   type Kernel,
   type ModelResponse,
   type Plugin,
@@ -137,6 +138,19 @@ export class CheckedHeaderPlugin implements Plugin {
       headers: { ...response.headers, 'x-acme-checked-by': 'topic-guard' },
     }));
     // #endregion restore
+  }
+}
+
+/** Tells the client, on answers and failures alike, whether the topic guard blocked its request. */
+export class BlockedHeaderPlugin implements Plugin {
+  readonly name = 'blocked-header';
+
+  apply(kernel: Kernel): void {
+    // #region respond
+    kernel.hooks.respond.tap(this.name, (exchange: Exchange) => {
+      exchange.setResponseHeader('x-acme-topic-check', exchange.verdict?.guard === 'topic-guard' ? 'blocked' : 'passed');
+    });
+    // #endregion respond
   }
 }
 
