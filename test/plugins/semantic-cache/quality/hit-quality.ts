@@ -1,9 +1,18 @@
 /**
  * Scores the semantic cache's hit decision (similarity at or above a threshold, then the hit
- * verification) against the labelled pairs in test/fixtures/semantic-pairs.json.
+ * verification) against labelled question pairs: test/fixtures/semantic-pairs.json and the larger set
+ * in test/fixtures/semantic-quality (question-set.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { Embedder } from '@sluice/plugin-semantic-cache';
+
+/** What scoring needs of a labelled pair. */
+export interface SamePair {
+  readonly a: string;
+  readonly b: string;
+  /** A user would accept the answer to `a` for `b`. */
+  readonly same: boolean;
+}
 
 export interface LabelledPair {
   readonly a: string;
@@ -16,33 +25,33 @@ export interface LabelledPair {
   readonly split: 'tuning' | 'holdout';
 }
 
-export interface ScoredPair extends LabelledPair {
+export type ScoredPair<P extends SamePair = LabelledPair> = P & {
   readonly similarity: number;
   /** The verification's reason for refusing the pair, or undefined when it passes. */
   readonly refused: string | undefined;
-}
+};
 
-export interface Quality {
+export interface Quality<P extends SamePair = LabelledPair> {
   readonly threshold: number;
   readonly precision: number;
   readonly recall: number;
   readonly hits: number;
   /** Hits on pairs labelled different: a wrong answer served. */
-  readonly wrongHits: readonly ScoredPair[];
+  readonly wrongHits: readonly ScoredPair<P>[];
   /** Paraphrases that missed. */
-  readonly misses: readonly ScoredPair[];
+  readonly misses: readonly ScoredPair<P>[];
 }
 
 export function loadPairs(): LabelledPair[] {
   return JSON.parse(readFileSync(new URL('../../../fixtures/semantic-pairs.json', import.meta.url), 'utf8')) as LabelledPair[];
 }
 
-export async function scorePairs(
-  pairs: readonly LabelledPair[],
+export async function scorePairs<P extends SamePair>(
+  pairs: readonly P[],
   embedder: Embedder,
   verify: (cached: string, fresh: string) => { ok: boolean; reason?: string },
-): Promise<ScoredPair[]> {
-  const scored: ScoredPair[] = [];
+): Promise<ScoredPair<P>[]> {
+  const scored: ScoredPair<P>[] = [];
   for (const pair of pairs) {
     const [a, b] = await Promise.all([embedder.embed(pair.a), embedder.embed(pair.b)]);
     const verdict = verify(pair.a, pair.b);
@@ -52,8 +61,8 @@ export async function scorePairs(
 }
 
 /** Precision and recall of "hit" at `threshold`; `verified: false` scores the similarity alone. */
-export function quality(scored: readonly ScoredPair[], threshold: number, verified = true): Quality {
-  const isHit = (p: ScoredPair) => p.similarity >= threshold && (!verified || p.refused === undefined);
+export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {
+  const isHit = (p: ScoredPair<P>) => p.similarity >= threshold && (!verified || p.refused === undefined);
   const hits = scored.filter(isHit);
   const right = hits.filter((p) => p.same).length;
   const paraphrases = scored.filter((p) => p.same).length;

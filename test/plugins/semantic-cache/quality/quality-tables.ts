@@ -1,0 +1,103 @@
+/** The printed tables of the quality test: precision and recall per threshold, per kind, and per target. */
+import type { Half, QuestionPair } from './question-set.js';
+import { quality, type ScoredPair } from './hit-quality.js';
+
+export type ScoredQuestion = ScoredPair<QuestionPair>;
+
+const HALVES: readonly Half[] = ['tune', 'measure'];
+/** 0.70, 0.71, … 0.99. */
+export const THRESHOLD_SWEEP: readonly number[] = Array.from({ length: 30 }, (_, i) => round(0.7 + i / 100, 2));
+/** The finer grid a precision target is looked for on: 0.500 … 0.999. */
+const FINE_GRID: readonly number[] = Array.from({ length: 500 }, (_, i) => round(0.5 + i / 1000, 3));
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(6);
+const ofHalf = (scored: readonly ScoredQuestion[], half: Half) => scored.filter((p) => p.half === half);
+
+/** One row a threshold: precision, recall and hits of each half, and of the similarity alone on the measure half. */
+export function sweepTable(scored: readonly ScoredQuestion[], thresholds: readonly number[] = THRESHOLD_SWEEP): string[] {
+  const lines = ['  thresh │ tune: precision recall  hits │ measure: precision recall  hits │ measure, similarity alone'];
+  for (const threshold of thresholds) {
+    const cells = HALVES.map((half) => {
+      const q = quality(ofHalf(scored, half), threshold);
+      return `${pct(q.precision)}    ${pct(q.recall)} ${String(q.hits).padStart(5)}`;
+    });
+    const alone = quality(ofHalf(scored, 'measure'), threshold, false);
+    lines.push(
+      `  ${threshold.toFixed(2)}   │       ${cells[0]} │          ${cells[1]} │ ${pct(alone.precision)} ${pct(alone.recall)}`,
+    );
+  }
+  return lines;
+}
+
+export interface KindScore {
+  readonly kind: string;
+  readonly pairs: number;
+  /** Hits on pairs labelled different, of how many such pairs. */
+  readonly wrongHits: number;
+  readonly different: number;
+  /** Hits on paraphrases, of how many paraphrases. */
+  readonly rightHits: number;
+  readonly same: number;
+  /** (wrong hits + missed paraphrases) / pairs. */
+  readonly errorRate: number;
+}
+
+/** Each kind's hits at `threshold`, worst (highest error rate) first. */
+export function kindScores(scored: readonly ScoredQuestion[], threshold: number): KindScore[] {
+  const kinds = [...new Set(scored.map((p) => p.kind))];
+  return kinds
+    .map((kind) => {
+      const ofKind = scored.filter((p) => p.kind === kind);
+      const q = quality(ofKind, threshold);
+      const same = ofKind.filter((p) => p.same).length;
+      const rightHits = q.hits - q.wrongHits.length;
+      const wrongHits = q.wrongHits.length;
+      const errorRate = (wrongHits + same - rightHits) / ofKind.length;
+      return { kind, pairs: ofKind.length, wrongHits, different: ofKind.length - same, rightHits, same, errorRate };
+    })
+    .sort((x, y) => y.errorRate - x.errorRate || x.kind.localeCompare(y.kind));
+}
+
+/** One row a kind, worst first on the measure half: wrong hits and right hits of each half. */
+export function kindTable(scored: readonly ScoredQuestion[], threshold: number): string[] {
+  const byHalf = new Map(
+    HALVES.map((half) => [half, new Map(kindScores(ofHalf(scored, half), threshold).map((k) => [k.kind, k]))]),
+  );
+  const count = (n: number, of: number) => (of === 0 ? '–' : `${n}/${of}`).padStart(7);
+  const cell = (k: KindScore | undefined) =>
+    k === undefined
+      ? ''.padEnd(34)
+      : `${count(k.wrongHits, k.different)} wrong ${count(k.rightHits, k.same)} right ${pct(k.errorRate)}`;
+  const lines = ['  kind                   │ tune: wrong hits, right hits, errors │ measure: wrong hits, right hits, errors'];
+  for (const { kind } of kindScores(ofHalf(scored, 'measure'), threshold))
+    lines.push(`  ${kind.padEnd(22)} │ ${cell(byHalf.get('tune')!.get(kind))} │ ${cell(byHalf.get('measure')!.get(kind))}`);
+  return lines;
+}
+
+export interface ThresholdForPrecision {
+  readonly precision: number;
+  /** The lowest threshold from which precision stays at or above the target, or undefined when even 0.999 falls short. */
+  readonly threshold: number | undefined;
+  readonly recall: number;
+}
+
+/** The lowest threshold of 0.500 … 0.999 at and above which every threshold keeps `precision`. */
+export function thresholdForPrecision(scored: readonly ScoredQuestion[], precision: number): ThresholdForPrecision {
+  let found: number | undefined;
+  for (let i = FINE_GRID.length - 1; i >= 0; i -= 1) {
+    if (quality(scored, FINE_GRID[i]!).precision < precision) break;
+    found = FINE_GRID[i];
+  }
+  return { precision, threshold: found, recall: found === undefined ? 0 : quality(scored, found).recall };
+}
+
+export function describeThreshold(t: ThresholdForPrecision): string {
+  const target = `precision ${t.precision.toFixed(2)}`;
+  if (t.threshold === undefined) return `${target}: at no threshold up to 0.999`;
+  const from = `${target} from threshold ${t.threshold.toFixed(3)}`;
+  return t.recall === 0 ? `${from}, where nothing hits` : `${from}, recall there ${pct(t.recall).trim()}`;
+}
+
+function round(x: number, digits: number): number {
+  return Number(x.toFixed(digits));
+}
