@@ -105,7 +105,17 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
           ...sweepTable(scored),
           `  at ${under.threshold}, kinds worst first (errors = wrong hits and missed paraphrases over pairs):`,
           ...kindTable(scored, under.threshold),
-          ...[0.95, 0.98].map((p) => `  measure half reaches ${describeThreshold(thresholdForPrecision(measure, p))}`),
+          ...(['tune', 'measure'] as const).flatMap((half) =>
+            [0.95, 0.98].map(
+              (p) =>
+                `  ${half} half reaches ${describeThreshold(
+                  thresholdForPrecision(
+                    scored.filter((q) => q.half === half),
+                    p,
+                  ),
+                )}`,
+            ),
+          ),
         ];
         console.log(lines.join('\n'));
         assert.equal(kindScores(measure, under.threshold).length, new Set(pairs.map((p) => p.kind)).size);
