@@ -8,6 +8,7 @@ import { directive, inherits, optionSet } from '@sluice/config';
 import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
+import { VERIFICATION_RULES } from './verification/verify-pair.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
 
 /**
@@ -41,9 +42,20 @@ export const SemanticCacheOptionsSchema = Type.Object(
     }),
     verify: flag(
       'semantic_verify',
-      'Reject a candidate whose numbers or negations differ from the question (e.g. "2 + 3" vs "2 + 4").',
+      'Reject a candidate that differs from the question in what carries the answer (numbers, names, people, question type, direction ...; see `semantic_verify_rules`).',
       true,
     ),
+    /**
+     * One variadic directive rather than a flag per rule: the rules in force read as one list, a new rule
+     * is one more word rather than one more directive, and `semantic_verify off` still turns all off.
+     */
+    verifyRules: Type.Array(Type.Union(VERIFICATION_RULES.map((rule) => Type.Literal(rule))), {
+      default: [...VERIFICATION_RULES],
+      ...directive('semantic_verify_rules', {
+        word: 'rule',
+        summary: `The hit verification's rules in force, each refusal counted by its rule: ${VERIFICATION_RULES.join(', ')} (all by default; docs/semantic-cache.md says what each checks).`,
+      }),
+    }),
     failOpen: flag(
       'semantic_fail_open',
       'When embedding or the vector store fails, skip the semantic step and go upstream instead of failing the request.',

@@ -2,6 +2,7 @@
 import type { Kernel, Mode } from '@sluice/core';
 import type { SkipReason } from './eligibility.js';
 import type { EvictionReason } from './store-bound.js';
+import type { VerificationReason } from './verification/verify-pair.js';
 
 /** Similarity buckets for the observe-mode comparison of cached and live answers. */
 const SIMILARITY_BUCKETS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.92, 0.94, 0.96, 0.98, 0.99, 1];
@@ -16,7 +17,7 @@ export function semanticMetrics(kernel: Kernel) {
   });
   const verification = m.counter<'result'>({
     name: 'gw_semantic_verification_results_total',
-    help: 'Candidates above the threshold that the verification step accepted (pass) or rejected (numbers, negation).',
+    help: 'Candidates above the threshold that the verification step accepted (pass) or rejected, by the rule that refused it (numbers, negation, names, people, form, ...; semantic_verify_rules).',
     labelNames: ['result'],
   });
   const skipped = m.counter<'reason'>({
@@ -69,7 +70,7 @@ export function semanticMetrics(kernel: Kernel) {
     },
     skipped: (reason: SkipReason) => skipped.inc({ reason }),
     threshold: (pass: boolean) => threshold.inc({ result: pass ? 'pass' : 'fail' }),
-    verification: (result: string) => verification.inc({ result }),
+    verification: (result: 'pass' | VerificationReason) => verification.inc({ result }),
     overhead: (microUsd: number) => microUsd > 0 && overhead.inc(microUsd),
     outcome(mode: Mode, hit: boolean): void {
       if (mode === 'observe') evaluation.inc({ layer: 'semantic', outcome: hit ? 'would_hit' : 'miss' });

@@ -9,10 +9,21 @@ import type { SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 import type { SemanticKey } from './scope.js';
 import type { SemanticMetrics } from './semantic-metrics.js';
-import { verifyPair } from './verification/verify-pair.js';
+import { questionFacts, type QuestionFacts } from './verification/question-facts.js';
+import { verifyFacts, type VerificationReason } from './verification/verify-pair.js';
 
 type Hit = VectorHit<SemanticEntry>;
-type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'>;
+type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'> &
+  Partial<Pick<SemanticCacheOptions, 'verifyRules'>>;
+
+/** The rules in force as a set, built once per options object rather than once per lookup. */
+const ruleSets = new WeakMap<readonly VerificationReason[], ReadonlySet<VerificationReason>>();
+function ruleSet(rules: readonly VerificationReason[] | undefined): ReadonlySet<VerificationReason> | undefined {
+  if (rules === undefined) return undefined;
+  let set = ruleSets.get(rules);
+  if (set === undefined) ruleSets.set(rules, (set = new Set(rules)));
+  return set;
+}
 
 export interface SearchOutcome {
   /** The nearest candidate of the last walk: its similarity is reported even on a miss. */
@@ -52,12 +63,15 @@ function firstVerified(
   metrics: SemanticMetrics,
   verdicts: Map<number, boolean>,
 ): Hit | undefined {
+  // The new question's facts are read once, for the first candidate that needs them.
+  let fresh: QuestionFacts | undefined;
   for (const hit of hits) {
     if (hit.similarity < rules.threshold) return undefined;
     if (!rules.verify) return hit;
     let ok = verdicts.get(hit.id);
     if (ok === undefined) {
-      const verdict = verifyPair(hit.payload.question, key.question);
+      fresh ??= questionFacts(key.question);
+      const verdict = verifyFacts(questionFacts(hit.payload.question), fresh, ruleSet(rules.verifyRules));
       metrics.verification(verdict.ok ? 'pass' : verdict.reason);
       ok = verdict.ok;
       verdicts.set(hit.id, ok);

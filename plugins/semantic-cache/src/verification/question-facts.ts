@@ -1,25 +1,59 @@
 /**
- * What the hit verification compares between two questions, read once from each: its numbers, its
- * arithmetic, its negations, its calendar words and its question word. Built on the same tokens as
- * the local embedder, so "three" and "3", "can't" and "can not", "+" and "plus" agree.
+ * What the hit verification compares between two questions, read once from each. Built on the same
+ * tokens as the local embedder, so "three" and "3", "can't" and "can not", "+" and "plus" agree.
  */
 import { lexicalTokens } from '../embeddings/lexical-tokens.js';
 import { calendarWord } from './calendar-words.js';
+import { questionForm, type QuestionForm } from './question-form.js';
+import { contentWords, foreignLetters, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
+import { quantities, withTimesOfDay } from './quantities.js';
+import { carriers, relations, type Relation } from './relations.js';
+import { OPPOSITE_ENDS } from './word-lists.js';
 
 export interface QuestionFacts {
-  /** Numeric values in reading order; ordinals count as their value ("4th" is 4). */
-  readonly numbers: readonly number[];
+  /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
+  readonly numbers: readonly string[];
+  /** Canonical units written with the numbers ("usd", "km"). */
+  readonly units: readonly string[];
+  /** Arithmetic: an operator, or a power ("3 to the power of 2"), where the order of the numbers counts. */
+  readonly arithmetic: boolean;
   /** Arithmetic operators in reading order, as `+ - × ÷ ^`. */
   readonly operators: readonly string[];
-  /** How many negation words ("not", "no", "never", "without" ...). */
+  /** How many negation words ("not", "no", "never", "without" ...), idioms such as "from nothing" left out. */
   readonly negations: number;
   /** Months, weekdays and relative days ("tomorrow", "last month") in reading order. */
   readonly dates: readonly string[];
   /** The class of the first question word: who, when, where, why, how, how-much; undefined for what, which or none. */
   readonly asks: string | undefined;
+  /** "how did …", "how come …": a how that may ask for causes. */
+  readonly howCause: boolean;
+  /** A yes/no question or a wh-question; undefined when neither opens a clause. */
+  readonly form: QuestionForm | undefined;
+  /** How many questions it asks. */
+  readonly asked: number;
+  /** The people it is about, by class. */
+  readonly people: ReadonlySet<string>;
+  /** Content words in reading order. */
+  readonly words: readonly ContentWord[];
+  /** Stems of its named things. */
+  readonly named: ReadonlySet<string>;
+  /** Directed relations and the words on each side. */
+  readonly relations: readonly Relation[];
+  /** Stems that carry the question, in reading order. */
+  readonly carriers: readonly string[];
+  /** Opposite ends it names: "family:end". */
+  readonly ends: ReadonlySet<string>;
+  /** Letters of scripts other than Latin, sorted. */
+  readonly foreign: string;
 }
 
-const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without']);
+/** Negation words that negate nothing in these idioms: "from nothing", "no matter", "nothing but". */
+const IDIOM_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map([['nothing', new Set(['from'])]]);
+const IDIOM_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['no', new Set(['matter', 'longer', 'doubt'])],
+  ['nothing', new Set(['but'])],
+  ['not', new Set(['only'])],
+]);
 
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
 const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
@@ -33,47 +67,55 @@ const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-// prettier-ignore
-const ASKS: ReadonlyMap<string, string> = new Map(Object.entries({
-  who: 'who', whom: 'who', whose: 'who', when: 'when', where: 'where', why: 'why', how: 'how',
-}));
-/** "how much", "how many", "how long" ... ask for a quantity, not a manner. */
-// prettier-ignore
-const QUANTITIES = new Set([
-  'much', 'many', 'long', 'far', 'often', 'old', 'big', 'tall', 'fast', 'soon', 'early', 'late', 'large',
-  'high', 'deep', 'heavy',
-]);
+/** Clause breaks: a comma, full stop or colon not inside a number ("1,000", "1.5", "15:00"). Linear. */
+const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
+const OPERAND = /\d|^\p{L}$/u;
 
 /**
  * @example
  * questionFacts("What's 2 + 3 without tax?");
- * // { numbers: [2, 3], operators: ['+'], negations: 1, dates: [], asks: undefined }
+ * // { numbers: ['2', '3'], operators: ['+'], negations: 1, dates: [], asks: undefined, form: 'wh', … }
  */
 export function questionFacts(text: string): QuestionFacts {
-  const tokens = lexicalTokens(text);
-  const numbers: number[] = [];
+  const timed = withTimesOfDay(text);
+  const clauses = timed.split(CLAUSE_BREAK).map(lexicalTokens);
+  const tokens = clauses.flat();
   const operators: string[] = [];
   const dates: string[] = [];
+  const ends = new Set<string>();
   let negations = 0;
-  let asks: string | undefined;
-  let askSeen = false;
   tokens.forEach((token, i) => {
     const previous = tokens[i - 1];
     const next = tokens[i + 1];
-    for (const digits of token.match(/\d+(?:\.\d+)?/g) ?? []) numbers.push(Number(digits));
     const operator = OPERATOR_WORDS.get(token);
-    if (operator !== undefined && previous !== undefined && isOperand(previous)) operators.push(operator);
-    if (NEGATIONS.has(token)) negations += 1;
+    if (operator !== undefined && previous !== undefined && OPERAND.test(previous)) operators.push(operator);
+    if (NEGATIONS.has(token) && !isIdiom(token, previous, next)) negations += 1;
     const date = calendarWord(token, previous);
     if (date !== undefined) dates.push(date);
-    if (!askSeen && (token === 'what' || token === 'which' || ASKS.has(token))) {
-      askSeen = true;
-      asks = token === 'how' && next !== undefined && QUANTITIES.has(next) ? 'how-much' : ASKS.get(token);
-    }
+    for (const [family, end] of OPPOSITE_ENDS.get(token) ?? []) ends.add(`${family}:${end}`);
   });
-  return { numbers, operators, negations, dates, asks };
+  const { numbers, units } = quantities(tokens, text);
+  return {
+    numbers,
+    units,
+    arithmetic: operators.length > 0 || tokens.includes('power'),
+    operators,
+    negations,
+    dates,
+    ...questionForm(clauses),
+    people: people(tokens),
+    words: contentWords(tokens),
+    named: namedThings(text),
+    relations: relations(tokens),
+    carriers: carriers(tokens),
+    ends,
+    foreign: foreignLetters(text),
+  };
 }
 
-function isOperand(token: string): boolean {
-  return /\d/.test(token) || /^\p{L}$/u.test(token);
+function isIdiom(token: string, previous: string | undefined, next: string | undefined): boolean {
+  return (
+    (previous !== undefined && IDIOM_BEFORE.get(token)?.has(previous) === true) ||
+    (next !== undefined && IDIOM_AFTER.get(token)?.has(next) === true)
+  );
 }

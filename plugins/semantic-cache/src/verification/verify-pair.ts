@@ -1,34 +1,91 @@
 /**
  * The hit verification: a candidate from the vector store is served only when its question and the
- * new one agree on the details a lexical or semantic similarity glosses over. Each rule compares one
- * kind of fact (see {@link questionFacts}) and fails the pair when the two differ:
+ * new one agree on what carries the answer, the details a lexical or neural similarity glosses over.
+ * Each rule compares one kind of fact (see {@link questionFacts}) and fails the pair when the two differ:
  *
- * - `numbers`: the numbers, in order ("2 + 3" / "2 + 4", "in 2023" / "in 2024"). Number words count
- *   as their digits, so "3 apples" and "three apples" agree; "1st" and "first" too.
+ * - `numbers`: the numbers and their units, as a multiset ("2 + 3" / "2 + 4", "in 2023" / "in 2024",
+ *   "5 km" / "5 miles"). "3" and "three", "$2K" and "2000 dollars", "1M" and "one million", "3pm" and
+ *   "15:00" agree. In arithmetic the order counts too.
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
- * - `negation`: how many negation words each has ("can I" / "can't I", "should" / "should not",
- *   "with" / "without"): a count, not a parity, since "not ... never" is no double negative in a question.
+ * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without"); idioms
+ *   that only look negative ("from nothing", "no matter") do not count.
  * - `dates`: month and weekday names, today/tomorrow/yesterday, "this/last/next month" ...
- * - `question`: the question word, when both ask a specific one (who, when, where, why, how, how
- *   much/many/long): "when does it open?" and "where does it open?" want different answers. "what"
- *   and "which" are general and never fail a pair.
+ * - `question`: the question word, when both ask a specific one: "when does it open?" and "where
+ *   does it open?" want different answers. "what" and "which" never fail a pair; "how did X fall" may
+ *   ask for the causes "why did X fall" asks for.
+ * - `form`: a yes/no question against a wh-question ("Did Rome fall in 476?" / "Why did Rome fall?").
+ * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
+ * - `people`: who it is about ("my" / "your", "myself" / "someone", "my son" / "my daughter"); "how do
+ *   you …" asked in general reads as "how do I …".
+ * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks.
+ * - `words`: one content word swapped for another, the rest the same ("visa for Japan" / "visa for China").
+ * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
+ *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A").
+ * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after).
+ * - `stems`: words a stemmer or n-grams merge but that mean different things ("flying fish" / "fly
+ *   fishing", "creditor" / "credit", "news" / "new").
+ * - `script`: the letters of non-Latin scripts, compared as written, so text an embedder cannot read
+ *   does not collapse to one vector and hit.
  *
- * Deterministic, no I/O, a few microseconds per pair. A rule may refuse a true paraphrase ("World War
- * II" / "World War 2"): that costs a cache miss, while a wrong hit costs a wrong answer.
+ * Deterministic, no I/O, a few microseconds per pair. A rule may refuse a true paraphrase: that costs a
+ * cache miss, while a wrong hit costs a wrong answer.
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
+import { reversed, swapped } from './relations.js';
+import { wordDifference } from './word-match.js';
 
-export type VerificationReason = 'numbers' | 'operators' | 'negation' | 'dates' | 'question';
+export const VERIFICATION_RULES = [
+  'numbers',
+  'operators',
+  'negation',
+  'dates',
+  'question',
+  'form',
+  'scope',
+  'people',
+  'names',
+  'words',
+  'relations',
+  'antonyms',
+  'stems',
+  'script',
+] as const;
+
+export type VerificationReason = (typeof VERIFICATION_RULES)[number];
 
 export type Verification = { readonly ok: true } | { readonly ok: false; readonly reason: VerificationReason };
 
-const RULES: readonly [VerificationReason, (a: QuestionFacts, b: QuestionFacts) => boolean][] = [
-  ['numbers', (a, b) => sameList(a.numbers, b.numbers)],
-  ['operators', (a, b) => sameList(a.operators, b.operators)],
-  ['negation', (a, b) => a.negations === b.negations],
-  ['dates', (a, b) => sameList(a.dates, b.dates)],
-  ['question', (a, b) => a.asks === undefined || b.asks === undefined || a.asks === b.asks],
-];
+type Check = (a: QuestionFacts, b: QuestionFacts) => boolean;
+
+const CHECKS: Readonly<Record<VerificationReason, Check>> = {
+  numbers: (a, b) =>
+    (a.arithmetic || b.arithmetic ? sameList(a.numbers, b.numbers) : sameMultiset(a.numbers, b.numbers)) &&
+    (a.units.length === 0 || b.units.length === 0 || sameSet(a.units, b.units)),
+  operators: (a, b) => sameList(a.operators, b.operators),
+  negation: (a, b) => a.negations === b.negations,
+  dates: (a, b) => sameList(a.dates, b.dates),
+  question: (a, b) =>
+    a.asks === undefined ||
+    b.asks === undefined ||
+    a.asks === b.asks ||
+    (a.asks === 'why' && b.howCause) ||
+    (b.asks === 'why' && a.howCause),
+  form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
+  scope: (a, b) => a.asked === b.asked,
+  people: (a, b) => samePeople(a.people, b.people),
+  names: (a, b) => covers(a, b) && covers(b, a),
+  words: (a, b) => {
+    const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
+    return !(onlyFirst.length === 1 && onlySecond.length === 1);
+  },
+  relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
+  antonyms: (a, b) => !opposite(a.ends, b.ends),
+  stems: (a, b) => !wordDifference(a.words, b.words).collision,
+  script: (a, b) => a.foreign === b.foreign,
+};
+
+/** Every rule, in the order they are tried. */
+export const ALL_RULES: ReadonlySet<VerificationReason> = new Set(VERIFICATION_RULES);
 
 const PASS: Verification = Object.freeze({ ok: true });
 
@@ -38,13 +95,63 @@ const PASS: Verification = Object.freeze({ ok: true });
  * verifyPair('What is 2 + 3?', 'What is 2 + 4?');             // { ok: false, reason: 'numbers' }
  * verifyPair('Can I freeze rice?', "Can't I freeze rice?");   // { ok: false, reason: 'negation' }
  */
-export function verifyPair(cachedQuestion: string, newQuestion: string): Verification {
-  const cached = questionFacts(cachedQuestion);
-  const fresh = questionFacts(newQuestion);
-  for (const [reason, agree] of RULES) if (!agree(cached, fresh)) return { ok: false, reason };
+export function verifyPair(
+  cachedQuestion: string,
+  newQuestion: string,
+  rules: ReadonlySet<VerificationReason> = ALL_RULES,
+): Verification {
+  return verifyFacts(questionFacts(cachedQuestion), questionFacts(newQuestion), rules);
+}
+
+/** {@link verifyPair} on facts already read: a lookup reads its question's facts once for all candidates. */
+export function verifyFacts(
+  cached: QuestionFacts,
+  fresh: QuestionFacts,
+  rules: ReadonlySet<VerificationReason> = ALL_RULES,
+): Verification {
+  for (const reason of VERIFICATION_RULES) if (rules.has(reason) && !CHECKS[reason](cached, fresh)) return { ok: false, reason };
   return PASS;
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  if (a.length < 2) return a[0] === b[0];
+  return sameList([...a].sort(), [...b].sort());
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
+}
+
+/**
+ * Who a question is about. The asker or the one asked against nobody named read alike ("How to X" /
+ * "How do I X" / "your lungs" / "the lungs"); the asker against the one asked does not ("my name" /
+ * "your name"), nor anyone else against nobody ("myself" / "someone").
+ */
+function samePeople(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const person of a) if (!GENERIC.has(person) && !b.has(person)) return false;
+  for (const person of b) if (!GENERIC.has(person) && !a.has(person)) return false;
+  const genericA = [...GENERIC].filter((p) => a.has(p));
+  const genericB = [...GENERIC].filter((p) => b.has(p));
+  return genericA.length === 0 || genericB.length === 0 || sameSet(genericA, genericB);
+}
+
+const GENERIC: ReadonlySet<string> = new Set(['speaker', 'addressee']);
+
+/** Every named thing of `a` is a word of `b`. */
+function covers(a: QuestionFacts, b: QuestionFacts): boolean {
+  for (const name of a.named) if (!b.words.some((w) => w.stem === name || w.word === name) && !b.named.has(name)) return false;
+  return true;
+}
+
+function opposite(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const end of a) {
+    const other = `${end.slice(0, -1)}${end.endsWith('0') ? '1' : '0'}`;
+    if (b.has(other) && !a.has(other) && !b.has(end)) return true;
+  }
+  return false;
 }

@@ -20,14 +20,31 @@ describe('semantic-cache verification: plain paraphrases pass', () => {
   }
 
   it('reads the facts it compares', () => {
+    const facts = questionFacts("When was I charged 2 + 3 dollars last month, and why can't I get a refund without a receipt?");
     assert.deepEqual(
-      questionFacts("When was I charged 2 + 3 dollars last month, and why can't I get a refund without a receipt?"),
       {
-        numbers: [2, 3],
+        numbers: facts.numbers,
+        units: facts.units,
+        operators: facts.operators,
+        negations: facts.negations,
+        dates: facts.dates,
+        asks: facts.asks,
+        form: facts.form,
+        asked: facts.asked,
+        people: [...facts.people],
+        words: facts.words.map((w) => w.word),
+      },
+      {
+        numbers: ['2', '3'],
+        units: ['usd'],
         operators: ['+'],
         negations: 2,
         dates: ['last month'],
         asks: 'when',
+        form: 'wh',
+        asked: 2,
+        people: ['speaker'],
+        words: ['charged', 'refund', 'receipt'],
       },
     );
   });

@@ -1,0 +1,107 @@
+/**
+ * The words of a question that carry its answer: its content words with their stems, the named
+ * things among them (a capital inside a sentence, a capital inside a word, letters with digits),
+ * the people it is about, and the letters of scripts other than Latin.
+ */
+import { FUNCTION_WORDS } from '../embeddings/function-words.js';
+import { lightStem } from '../embeddings/light-stem.js';
+import { calendarWord } from './calendar-words.js';
+import { AUXILIARIES, FILLER, PERSONS, RELATIONS, UNITS } from './word-lists.js';
+
+export interface ContentWord {
+  readonly word: string;
+  readonly stem: string;
+}
+
+/** A word with its inner hyphens and apostrophes ("Wi-Fi"); each repeat opens with one, so linear. */
+const WORD = /[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu;
+/** "2nd", "5km", "3pm", "4K": a number with its suffix or unit, compared as a number. */
+const NUMBER_WITH_SUFFIX = /^\d+[a-z]{1,3}$/i;
+const UPPER = /\p{Lu}/u;
+const LETTER_DIGIT = /\p{L}\p{N}|\p{N}\p{L}/u;
+const SENTENCE_END = /[.?!:;"(\n]\s*$/;
+/** Letters of any script but Latin: text a lexical embedder cannot read. */
+const NOT_LATIN = /[^\p{Script=Latin}\P{L}]/gu;
+const NON_ASCII = /[^\u0020-\u007e]/;
+const HAS_DIGIT = /\d/;
+
+/**
+ * Content words in reading order: not function words, filler, people, numbers, relation words, nor the
+ * words other rules compare (negations, arithmetic, calendar words).
+ */
+export function contentWords(tokens: readonly string[]): ContentWord[] {
+  const words: ContentWord[] = [];
+  tokens.forEach((word, i) => {
+    if (!isCarrier(word) || FILLER.has(word) || PERSONS.has(word) || HAS_DIGIT.test(word)) return;
+    if (calendarWord(word, tokens[i - 1]) !== undefined || calendarWord(tokens[i + 1] ?? '', word) !== undefined) return;
+    // A unit after a number is the number's: "5 km" / "five kilometres" compare as quantities.
+    if (UNITS.has(word) && HAS_DIGIT.test(tokens[i - 1] ?? '')) return;
+    words.push({ word, stem: lightStem(word) });
+  });
+  return words;
+}
+
+/** A word that may carry the answer: not a function, relation, negation or arithmetic word. */
+export function isCarrier(word: string): boolean {
+  return !FUNCTION_WORDS.has(word) && !RELATIONS.has(word) && !NEGATIONS.has(word) && !ARITHMETIC.has(word);
+}
+
+export const NEGATIONS: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nothing',
+  'nobody',
+  'nowhere',
+  'neither',
+  'nor',
+  'without',
+]);
+const ARITHMETIC: ReadonlySet<string> = new Set(['plus', 'minus', 'times', 'multiplied', 'divided', 'power', 'squared', 'cubed']);
+
+/**
+ * Stems of the named things of the raw text: "Austria" inside a sentence, "iPhone", "USA", "N1",
+ * "RTX3080". A capital at the start of a sentence says nothing.
+ * @example
+ * namedThings('Do I need a visa for Japan?'); // Set { 'japan' }
+ */
+export function namedThings(text: string): Set<string> {
+  const named = new Set<string>();
+  if (!UPPER.test(text) && !LETTER_DIGIT.test(text)) return named;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    const lower = word.toLowerCase().replace(/[-']/g, '');
+    if (FUNCTION_WORDS.has(lower) || PERSONS.has(lower) || UNITS.has(lower) || word === 'I' || NUMBER_WITH_SUFFIX.test(word))
+      continue;
+    if (calendarWord(lower, undefined) !== undefined) continue;
+    const inner = UPPER.test(word.slice(1));
+    const capital =
+      UPPER.test(word[0]!) && !SENTENCE_END.test(text.slice(Math.max(0, match.index - 3), match.index)) && match.index > 0;
+    if (inner || capital || LETTER_DIGIT.test(word)) named.add(lightStem(lower));
+  }
+  return named;
+}
+
+/** The people a question is about, by class ("speaker", "addressee", "other", or a relative). */
+export function people(tokens: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const token of tokens) {
+    const person = PERSONS.get(token);
+    if (person !== undefined) found.add(person);
+  }
+  // "How do you reset your password?" asks what "How do I reset my password?" asks: a "you" that is
+  // the subject of a question with no "I" in it is anyone, the asker included.
+  if (found.has('addressee') && tokens.some((token, i) => token === 'you' && AUXILIARIES.has(tokens[i - 1] ?? ''))) {
+    found.delete('addressee');
+    found.add('speaker');
+  }
+  return found;
+}
+
+/** The letters of other scripts than Latin, sorted: "去日本" and "去韩国" differ though neither is read. */
+export function foreignLetters(text: string): string {
+  if (!NON_ASCII.test(text)) return '';
+  const letters = text.match(NOT_LATIN);
+  return letters === null ? '' : letters.sort().join('');
+}
