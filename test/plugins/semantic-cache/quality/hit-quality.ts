@@ -76,7 +76,7 @@ export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], th
   };
 }
 
-function cosine(a: readonly number[], b: readonly number[]): number {
+export function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import Value from 'typebox/value';
 import { LocalEmbedder, SemanticCacheOptionsSchema, verifyPair, type Embedder } from '@sluice/plugin-semantic-cache';
-import { quality, scorePairs } from './hit-quality.js';
+import { cosine, quality, scorePairs } from './hit-quality.js';
 import {
   describeThreshold,
   kindScores,
@@ -18,7 +18,8 @@ import {
   type ScoredQuestion,
 } from './quality-tables.js';
 import { loadQuestionSet, sentencesOf, type QuestionPair } from './question-set.js';
-import { readUseLiteVectors, REGENERATE_COMMAND, StoredVectorEmbedder } from './use-lite-vectors.js';
+import { loadUseLite } from './use-lite-model.js';
+import { readUseLiteVectors, REGENERATE_COMMAND, sentenceKey, StoredVectorEmbedder } from './use-lite-vectors.js';
 
 /** `semantic_similarity_threshold`'s default: one for every embedder today. */
 const DEFAULT_THRESHOLD = Value.Default(SemanticCacheOptionsSchema.properties.threshold, undefined) as number;
@@ -88,6 +89,16 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
       `${missing.length} sentences of the set have no vector in test/fixtures/semantic-quality/use-lite-vectors.txt: ` +
         `the set changed since it was written; run \`${REGENERATE_COMMAND}\` and commit the file`,
     );
+  });
+
+  it('the stored vectors are what the installed USE-lite model gives, loaded from its package', async () => {
+    const stored = readUseLiteVectors();
+    const sample = sentencesOf(pairs).filter((_, i) => i % 500 === 0);
+    const now = await (await loadUseLite())(sample);
+    sample.forEach((sentence, i) => {
+      const similarity = cosine(now[i]!, stored.get(sentenceKey(sentence)) ?? now[i]!.map(() => 0));
+      assert.ok(similarity > 0.999, `${JSON.stringify(sentence)}: ${similarity}; run \`${REGENERATE_COMMAND}\``);
+    });
   });
 
   for (const under of EMBEDDERS) {
