@@ -77,25 +77,32 @@ export function kindTable(scored: readonly ScoredQuestion[], threshold: number):
 export interface ThresholdForPrecision {
   readonly precision: number;
   /** The lowest threshold from which precision stays at or above the target, or undefined when even 0.999 falls short. */
-  readonly threshold: number | undefined;
-  readonly recall: number;
+  readonly held: { readonly threshold: number; readonly recall: number } | undefined;
+  /** The lowest threshold with a hit where precision is at or above the target, or undefined when none. */
+  readonly reached: { readonly threshold: number; readonly recall: number } | undefined;
 }
 
-/** The lowest threshold of 0.500 … 0.999 at and above which every threshold keeps `precision`. */
+/**
+ * On 0.500 … 0.999: the lowest threshold at and above which every threshold keeps `precision` (what an
+ * operator can rely on), and the lowest at which it is reached at all (precision need not rise with the
+ * threshold).
+ */
 export function thresholdForPrecision(scored: readonly ScoredQuestion[], precision: number): ThresholdForPrecision {
-  let found: number | undefined;
-  for (let i = FINE_GRID.length - 1; i >= 0; i -= 1) {
-    if (quality(scored, FINE_GRID[i]!).precision < precision) break;
-    found = FINE_GRID[i];
-  }
-  return { precision, threshold: found, recall: found === undefined ? 0 : quality(scored, found).recall };
+  const at = FINE_GRID.map((threshold) => ({ threshold, q: quality(scored, threshold) }));
+  let held: ThresholdForPrecision['held'];
+  for (let i = at.length - 1; i >= 0 && at[i]!.q.precision >= precision; i -= 1)
+    held = { threshold: at[i]!.threshold, recall: at[i]!.q.recall };
+  const first = at.find(({ q }) => q.hits > 0 && q.precision >= precision);
+  const reached = first === undefined ? undefined : { threshold: first.threshold, recall: first.q.recall };
+  return { precision, held, reached };
 }
 
 export function describeThreshold(t: ThresholdForPrecision): string {
+  const point = (p: { threshold: number; recall: number }) => `${p.threshold.toFixed(3)} (recall ${pct(p.recall).trim()})`;
   const target = `precision ${t.precision.toFixed(2)}`;
-  if (t.threshold === undefined) return `${target}: at no threshold up to 0.999`;
-  const from = `${target} from threshold ${t.threshold.toFixed(3)}`;
-  return t.recall === 0 ? `${from}, where nothing hits` : `${from}, recall there ${pct(t.recall).trim()}`;
+  if (t.reached === undefined) return `${target}: at no threshold up to 0.999`;
+  const held = t.held === undefined || t.held.recall === 0 ? 'held by no threshold with a hit' : `held from ${point(t.held)}`;
+  return `${target}: first reached at ${point(t.reached)}, ${held}`;
 }
 
 function round(x: number, digits: number): number {
