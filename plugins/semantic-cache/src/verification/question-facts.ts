@@ -35,6 +35,8 @@ export interface QuestionFacts {
   readonly people: ReadonlySet<string>;
   /** Content words in reading order. */
   readonly words: readonly ContentWord[];
+  /** Its tokens, as the local embedder reads them. */
+  readonly tokens: readonly string[];
   /** Stems of its named things. */
   readonly named: ReadonlySet<string>;
   /** Directed relations and the words on each side. */
@@ -52,7 +54,7 @@ const IDIOM_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map([['nothin
 const IDIOM_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['no', new Set(['matter', 'longer', 'doubt'])],
   ['nothing', new Set(['but'])],
-  ['not', new Set(['only'])],
+  ['not', new Set(['only', 'help'])],
 ]);
 
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
@@ -67,6 +69,9 @@ const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+const US = /\bUS\b/g;
+/** "U.K.", "U.S.S.R.": an acronym with its dots, read as "UK", "USSR". Each repeat is a letter and a dot, so linear. */
+const DOTTED = /\b(?:[A-Za-z]\.){2,}/g;
 /** Clause breaks: a comma, full stop or colon not inside a number ("1,000", "1.5", "15:00"). Linear. */
 const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
 const OPERAND = /\d|^\p{L}$/u;
@@ -77,7 +82,9 @@ const OPERAND = /\d|^\p{L}$/u;
  * // { numbers: ['2', '3'], operators: ['+'], negations: 1, dates: [], asks: undefined, form: 'wh', … }
  */
 export function questionFacts(text: string): QuestionFacts {
-  const timed = withTimesOfDay(text);
+  // "the US" is a country, not "us": spelled out before the tokens fold its case.
+  const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
+  const timed = withTimesOfDay(undotted).replace(US, 'USA');
   const clauses = timed.split(CLAUSE_BREAK).map(lexicalTokens);
   const tokens = clauses.flat();
   const operators: string[] = [];
@@ -105,7 +112,8 @@ export function questionFacts(text: string): QuestionFacts {
     ...questionForm(clauses),
     people: people(tokens),
     words: contentWords(tokens),
-    named: namedThings(text),
+    tokens,
+    named: namedThings(timed),
     relations: relations(tokens),
     carriers: carriers(tokens),
     ends,

@@ -25,8 +25,16 @@ const ASKS: ReadonlyMap<string, string> = new Map(Object.entries({
 // prettier-ignore
 const QUANTITIES = new Set([
   'much', 'many', 'long', 'far', 'often', 'old', 'big', 'tall', 'fast', 'soon', 'early', 'late', 'large',
-  'high', 'deep', 'heavy',
+  'high', 'deep', 'heavy', 'frequently',
 ]);
+/** Words that open the subject of a condition: "when I …", "when a contract …", "when travelling …". */
+// prettier-ignore
+const SUBJECTS = new Set([
+  'i', 'you', 'we', 'he', 'she', 'they', 'it', 'a', 'an', 'the', 'my', 'your', 'our', 'their', 'someone',
+  'travelling', 'traveling', 'leaving', 'using', 'driving', 'working', 'flying', 'cooking', 'buying',
+]);
+/** Who a request is made of: "can you tell me", "could someone explain". */
+const ASKED = new Set(['you', 'someone', 'somebody', 'anyone', 'anybody', 'u']);
 /** Words a clause may open with before its question: "so", "ok", "and", "hi". */
 const OPENERS = new Set(['so', 'ok', 'okay', 'and', 'but', 'also', 'well', 'hi', 'hello', 'hey', 'then', 'please', 'or']);
 
@@ -45,14 +53,20 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
     let start = 0;
     while (start < tokens.length && OPENERS.has(tokens[start]!)) start += 1;
     const first = tokens[start];
+    // "When I wake up, …", "If a contract has no end, …": a condition, the question comes after it.
+    if (clauses.length > 1 && (first === 'when' || first === 'if' || first === 'while') && SUBJECTS.has(tokens[start + 1] ?? ''))
+      continue;
     let clauseForm: QuestionForm | undefined;
     if (first !== undefined && WH_WORDS.has(first)) clauseForm = 'wh';
     else if (first !== undefined && AUXILIARIES.has(first)) {
-      // "Can you tell me how …" is a request for the wh-question inside it, not a yes/no question.
-      const request = tokens[start + 1] === 'you' && REQUEST_VERBS.has(tokens[start + 2] ?? '');
+      // "Can you tell me how …", "Could someone explain what …": a request for the question inside it.
+      const request = ASKED.has(tokens[start + 1] ?? '') && REQUEST_VERBS.has(tokens[start + 2] ?? '');
+      // "Is there a way to …" asks how; "Is it better to lease or buy?" asks which.
+      const how = tokens[start + 1] === 'there' && tokens.slice(start + 2, start + 5).includes('way');
+      const choice = tokens.includes('or', start + 2);
       // "Can't pay my bill, what happens?": a statement whose subject is left out.
       const statement = tokens[start + 1] === 'not' && !PERSONS.has(tokens[start + 2] ?? '');
-      clauseForm = request || statement ? undefined : 'yes-no';
+      clauseForm = request || statement || how || choice ? undefined : 'yes-no';
     }
     if (clauseForm !== undefined) asked += 1;
     form ??= clauseForm;

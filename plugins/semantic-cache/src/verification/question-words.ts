@@ -6,7 +6,7 @@
 import { FUNCTION_WORDS } from '../embeddings/function-words.js';
 import { lightStem } from '../embeddings/light-stem.js';
 import { calendarWord } from './calendar-words.js';
-import { AUXILIARIES, FILLER, PERSONS, RELATIONS, UNITS } from './word-lists.js';
+import { AUXILIARIES, CURRENCIES, FILLER, PERSONS, RELATIONS, REQUEST_VERBS, UNITS } from './word-lists.js';
 
 export interface ContentWord {
   readonly word: string;
@@ -14,12 +14,11 @@ export interface ContentWord {
 }
 
 /** A word with its inner hyphens and apostrophes ("Wi-Fi"); each repeat opens with one, so linear. */
-const WORD = /[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{Script=Latin}\p{N}]+(?:[-'][\p{Script=Latin}\p{N}]+)*/gu;
 /** "2nd", "5km", "3pm", "4K": a number with its suffix or unit, compared as a number. */
 const NUMBER_WITH_SUFFIX = /^\d+[a-z]{1,3}$/i;
 const UPPER = /\p{Lu}/u;
 const LETTER_DIGIT = /\p{L}\p{N}|\p{N}\p{L}/u;
-const SENTENCE_END = /[.?!:;"(\n]\s*$/;
 /** Letters of any script but Latin: text a lexical embedder cannot read. */
 const NOT_LATIN = /[^\p{Script=Latin}\P{L}]/gu;
 const NON_ASCII = /[^\u0020-\u007e]/;
@@ -33,9 +32,17 @@ export function contentWords(tokens: readonly string[]): ContentWord[] {
   const words: ContentWord[] = [];
   tokens.forEach((word, i) => {
     if (!isCarrier(word) || FILLER.has(word) || PERSONS.has(word) || HAS_DIGIT.test(word)) return;
-    if (calendarWord(word, tokens[i - 1]) !== undefined || calendarWord(tokens[i + 1] ?? '', word) !== undefined) return;
-    // A unit after a number is the number's: "5 km" / "five kilometres" compare as quantities.
-    if (UNITS.has(word) && HAS_DIGIT.test(tokens[i - 1] ?? '')) return;
+    // A calendar word, or the "last" of "last month".
+    const next = tokens[i + 1] ?? '';
+    if (
+      calendarWord(word, tokens[i - 1]) !== undefined ||
+      (calendarWord(next, word) !== undefined && calendarWord(next, undefined) === undefined)
+    )
+      return;
+    // A unit after a number is the number's: "5 km" / "five kilometres" compare as quantities. Money
+    // goes without saying: "how much" / "how many dollars".
+    const unit = UNITS.get(word);
+    if (unit !== undefined && (HAS_DIGIT.test(tokens[i - 1] ?? '') || CURRENCIES.has(unit))) return;
     words.push({ word, stem: lightStem(word) });
   });
   return words;
@@ -72,27 +79,42 @@ export function namedThings(text: string): Set<string> {
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     const lower = word.toLowerCase().replace(/[-']/g, '');
-    if (FUNCTION_WORDS.has(lower) || PERSONS.has(lower) || UNITS.has(lower) || word === 'I' || NUMBER_WITH_SUFFIX.test(word))
+    if (FUNCTION_WORDS.has(lower) || PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower) || NUMBER_WITH_SUFFIX.test(word))
       continue;
+    // "I", "I'm", "I've", "I'd": the asker, capital wherever it stands.
+    if (word === 'I' || word.startsWith("I'")) continue;
     if (calendarWord(lower, undefined) !== undefined) continue;
     const inner = UPPER.test(word.slice(1));
-    const capital =
-      UPPER.test(word[0]!) && !SENTENCE_END.test(text.slice(Math.max(0, match.index - 3), match.index)) && match.index > 0;
+    const capital = UPPER.test(word[0]!) && !opensSentence(text, match.index);
     if (inner || capital || LETTER_DIGIT.test(word)) named.add(lightStem(lower));
   }
   return named;
 }
 
+/** Whether the word at `at` opens the text or a sentence: only spaces between it and . ? ! : ; " ( or a line break. */
+function opensSentence(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i -= 1;
+  return i < 0 || SENTENCE_MARKS.has(text[i]!);
+}
+
+const SENTENCE_MARKS: ReadonlySet<string> = new Set(['.', '?', '!', ':', ';', '"', '(', '\n']);
+
 /** The people a question is about, by class ("speaker", "addressee", "other", or a relative). */
 export function people(tokens: readonly string[]): Set<string> {
   const found = new Set<string>();
-  for (const token of tokens) {
+  tokens.forEach((token, i) => {
     const person = PERSONS.get(token);
+    // "Can someone explain …", "could anyone tell me …": whom the question is put to, not what it is about.
+    if (person === 'other' && REQUEST_VERBS.has(tokens[i + 1] ?? '')) return;
     if (person !== undefined) found.add(person);
-  }
+  });
   // "How do you reset your password?" asks what "How do I reset my password?" asks: a "you" that is
   // the subject of a question with no "I" in it is anyone, the asker included.
-  if (found.has('addressee') && tokens.some((token, i) => token === 'you' && AUXILIARIES.has(tokens[i - 1] ?? ''))) {
+  if (
+    found.has('addressee') &&
+    tokens.some((token, i) => (token === 'you' || token === 'u') && AUXILIARIES.has(tokens[i - 1] ?? ''))
+  ) {
     found.delete('addressee');
     found.add('speaker');
   }

@@ -6,7 +6,7 @@
 import { lightStem } from '../embeddings/light-stem.js';
 import { calendarWord } from './calendar-words.js';
 import { isCarrier } from './question-words.js';
-import { RELATIONS } from './word-lists.js';
+import { NOT_PLURAL, RELATIONS } from './word-lists.js';
 
 export interface Relation {
   readonly word: string;
@@ -16,6 +16,11 @@ export interface Relation {
 
 /** Content stems looked at on each side of a relation word. */
 const WINDOW = 3;
+
+/** Short words compare as written: "HTTP" to "HTTPS" is no plural. */
+function orderStem(token: string): string {
+  return NOT_PLURAL.has(token) ? token : lightStem(token);
+}
 
 export function relations(tokens: readonly string[]): Relation[] {
   const found: Relation[] = [];
@@ -31,7 +36,7 @@ function side(tokens: readonly string[], at: number, step: 1 | -1): string[] {
   for (let i = at + step; i >= 0 && i < tokens.length && stems.length < WINDOW; i += step) {
     const token = tokens[i]!;
     if (RELATIONS.has(token)) break;
-    if (isCarrier(token)) stems.push(lightStem(token));
+    if (isCarrier(token)) stems.push(orderStem(token));
   }
   return stems;
 }
@@ -57,11 +62,18 @@ export function reversed(first: readonly Relation[], second: readonly Relation[]
 export function carriers(tokens: readonly string[]): string[] {
   const stems: string[] = [];
   tokens.forEach((token, i) => {
+    // A preposition stays as a mark between the things it links: "butter for oil" / "oil for butter".
+    if (LINKS.has(token)) stems.push(`~${token}`);
     // A date reads either way round: "July 4th" / "the fourth of July".
-    if (isCarrier(token) && calendarWord(token, tokens[i - 1]) === undefined) stems.push(lightStem(token));
+    else if (isCarrier(token) && calendarWord(token, tokens[i - 1]) === undefined) stems.push(orderStem(token));
   });
   return stems;
 }
+
+// prettier-ignore
+const LINKS: ReadonlySet<string> = new Set([
+  'for', 'in', 'into', 'to', 'from', 'of', 'on', 'with', 'by', 'than', 'over', 'at', 'through',
+]);
 
 /**
  * Two things trade places, the words between them unchanged: "can a state law override federal law?" /

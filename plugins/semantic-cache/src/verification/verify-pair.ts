@@ -32,7 +32,8 @@
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { reversed, swapped } from './relations.js';
-import { wordDifference } from './word-match.js';
+import { spellingVariant, wordDifference } from './word-match.js';
+import { CURRENCIES } from './word-lists.js';
 
 export const VERIFICATION_RULES = [
   'numbers',
@@ -59,8 +60,11 @@ type Check = (a: QuestionFacts, b: QuestionFacts) => boolean;
 
 const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   numbers: (a, b) =>
-    (a.arithmetic || b.arithmetic ? sameList(a.numbers, b.numbers) : sameMultiset(a.numbers, b.numbers)) &&
-    (a.units.length === 0 || b.units.length === 0 || sameSet(a.units, b.units)),
+    (a.arithmetic || b.arithmetic
+      ? sameList(a.numbers, b.numbers)
+      : sameMultiset(withoutOne(a.numbers), withoutOne(b.numbers))) &&
+    sameSet(measures(a.units), measures(b.units)) &&
+    (!a.units.some(isCurrency) || !b.units.some(isCurrency) || sameSet(a.units.filter(isCurrency), b.units.filter(isCurrency))),
   operators: (a, b) => sameList(a.operators, b.operators),
   negation: (a, b) => a.negations === b.negations,
   dates: (a, b) => sameList(a.dates, b.dates),
@@ -76,7 +80,10 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => {
     const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
-    return !(onlyFirst.length === 1 && onlySecond.length === 1);
+    // One word for another ("visa for Japan" / "… for China"), or one word more on one side only
+    // ("Can cats drink milk?" / "… almond milk?"): the same question about something else.
+    const total = onlyFirst.length + onlySecond.length;
+    return !(total === 1 || (onlyFirst.length === 1 && onlySecond.length === 1));
   },
   relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
   antonyms: (a, b) => !opposite(a.ends, b.ends),
@@ -117,6 +124,15 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
+/** "one" is as often a pronoun ("how do I make one?") or an article ("1 banana" / "a banana") as a count. */
+function withoutOne(numbers: readonly string[]): readonly string[] {
+  return numbers.includes('1') ? numbers.filter((n) => n !== '1') : numbers;
+}
+
+/** A currency may be left unsaid ("under 2000" / "under $2K"); a measure may not ("1 banana" / "1 kilo"). */
+const isCurrency = (unit: string) => CURRENCIES.has(unit);
+const measures = (units: readonly string[]) => units.filter((unit) => !CURRENCIES.has(unit));
+
 function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   if (a.length < 2) return a[0] === b[0];
@@ -142,9 +158,11 @@ function samePeople(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 
 const GENERIC: ReadonlySet<string> = new Set(['speaker', 'addressee']);
 
-/** Every named thing of `a` is a word of `b`. */
+/** Every named thing of `a` is a word of `b`, or a spelling of one ("Napoleon" / "napolean"). */
 function covers(a: QuestionFacts, b: QuestionFacts): boolean {
-  for (const name of a.named) if (!b.words.some((w) => w.stem === name || w.word === name) && !b.named.has(name)) return false;
+  for (const name of a.named)
+    if (!b.named.has(name) && !b.tokens.includes(name) && !b.words.some((w) => w.stem === name || spellingVariant(w.word, name)))
+      return false;
   return true;
 }
 

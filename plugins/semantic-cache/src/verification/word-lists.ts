@@ -11,9 +11,9 @@ export const PERSONS: ReadonlyMap<string, string> = new Map([
   ...[['son', 'son'], ['sons', 'son'], ['daughter', 'daughter'], ['daughters', 'daughter'], ['wife', 'wife'],
     ['husband', 'husband'], ['mother', 'mother'], ['mom', 'mother'], ['mum', 'mother'], ['father', 'father'],
     ['dad', 'father'], ['brother', 'brother'], ['sister', 'sister'], ['boyfriend', 'boyfriend'],
-    ['girlfriend', 'girlfriend'], ['boss', 'boss'], ['grandma', 'grandmother'], ['grandmother', 'grandmother'],
+    ['girlfriend', 'girlfriend'], ['grandma', 'grandmother'], ['grandmother', 'grandmother'],
     ['grandpa', 'grandfather'], ['grandfather', 'grandfather'], ['uncle', 'uncle'], ['aunt', 'aunt'],
-    ['employee', 'employee'], ['employer', 'employer'], ['landlord', 'landlord'], ['tenant', 'tenant'],
+    ['employee', 'employee'], ['employer', 'employer'], ['boss', 'employer'], ['manager', 'employer'], ['landlord', 'landlord'], ['tenant', 'tenant'],
     ['parents', 'parent'], ['parent', 'parent'], ['dog', 'dog'], ['dogs', 'dog'], ['puppy', 'dog'], ['cat', 'cat'],
     ['cats', 'cat'], ['kitten', 'cat'], ['baby', 'child'], ['babies', 'child'], ['kid', 'child'], ['kids', 'child'],
     ['child', 'child'], ['children', 'child'], ['toddler', 'child'], ['friend', 'friend'], ['friends', 'friend'],
@@ -40,7 +40,7 @@ export const REQUEST_VERBS: ReadonlySet<string> = new Set([
 /** Words that link two things in one direction: "from A to B", "convert X into Y", "does A cause B". */
 // prettier-ignore
 export const RELATIONS: ReadonlySet<string> = new Set([
-  'to', 'into', 'from', 'than', 'vs', 'versus', 'cause', 'causes', 'caused', 'causing', 'affect', 'affects',
+  'to', 'into', 'from', 'than', 'cause', 'causes', 'caused', 'causing', 'affect', 'affects',
   'against', 'beat', 'beats', 'over',
 ]);
 
@@ -147,7 +147,7 @@ export const OPPOSITE_ENDS: ReadonlyMap<string, readonly [number, 0 | 1][]> = ((
 // prettier-ignore
 export const NOT_PLURAL: ReadonlySet<string> = new Set([
   'news', 'series', 'species', 'means', 'physics', 'mathematics', 'politics', 'economics', 'glasses',
-  'goods', 'clothes', 'savings', 'arms', 'customs', 'works', 'manners', 'ethics', 'graphics', 'lyrics',
+  'goods', 'clothes', 'savings', 'arms', 'customs', 'works', 'manners', 'ethics', 'graphics', 'lyrics', 'https',
 ]);
 
 /**
@@ -161,13 +161,13 @@ export const UNITS: ReadonlyMap<string, string> = new Map([
     ['mm', 'mm'], ['millimeter', 'mm'], ['millimeters', 'mm'], ['millimetre', 'mm'], ['millimetres', 'mm'],
     ['ft', 'ft'], ['foot', 'ft'], ['feet', 'ft'], ['in', 'inch'], ['inch', 'inch'], ['inches', 'inch'],
     ['kg', 'kg'], ['kgs', 'kg'], ['kilo', 'kg'], ['kilos', 'kg'], ['kilogram', 'kg'], ['kilograms', 'kg'],
-    ['g', 'g'], ['gram', 'g'], ['grams', 'g'], ['lb', 'lb'], ['lbs', 'lb'], ['pound', 'lb'], ['pounds', 'lb'],
+    ['g', 'g'], ['gram', 'g'], ['grams', 'g'], ['lb', 'pound'], ['lbs', 'pound'], ['pound', 'pound'], ['pounds', 'pound'],
     ['oz', 'oz'], ['ounce', 'oz'], ['ounces', 'oz'], ['l', 'l'], ['liter', 'l'], ['liters', 'l'], ['litre', 'l'],
     ['litres', 'l'], ['ml', 'ml'], ['milliliter', 'ml'], ['milliliters', 'ml'], ['millilitre', 'ml'], ['millilitres', 'ml'],
     ['gallon', 'gal'], ['gallons', 'gal'], ['gal', 'gal'], ['c', 'celsius'], ['celsius', 'celsius'], ['centigrade', 'celsius'],
     ['f', 'fahrenheit'], ['fahrenheit', 'fahrenheit'], ['mph', 'mph'], ['kph', 'kmh'], ['kmh', 'kmh'],
     ['dollar', 'usd'], ['dollars', 'usd'], ['usd', 'usd'], ['bucks', 'usd'], ['euro', 'eur'], ['euros', 'eur'],
-    ['eur', 'eur'], ['gbp', 'gbp'], ['quid', 'gbp'], ['yen', 'jpy'], ['jpy', 'jpy'], ['rupees', 'inr'], ['rupee', 'inr'],
+    ['eur', 'eur'], ['gbp', 'pound'], ['quid', 'pound'], ['yen', 'jpy'], ['jpy', 'jpy'], ['rupees', 'inr'], ['rupee', 'inr'],
     ['inr', 'inr'], ['percent', 'percent'], ['gb', 'gb'], ['gigabyte', 'gb'], ['gigabytes', 'gb'], ['mb', 'mb'],
     ['megabyte', 'mb'], ['megabytes', 'mb'], ['tb', 'tb'], ['terabyte', 'tb'], ['terabytes', 'tb'],
     ['hour', 'hour'], ['hours', 'hour'], ['hr', 'hour'], ['hrs', 'hour'], ['minute', 'minute'], ['minutes', 'minute'],
@@ -176,11 +176,14 @@ export const UNITS: ReadonlyMap<string, string> = new Map([
     ['yr', 'year'], ['yrs', 'year'], ['calories', 'kcal'], ['kcal', 'kcal'], ['mg', 'mg'], ['milligrams', 'mg']] as const,
 ]);
 
+/** The canonical units that are money. */
+export const CURRENCIES: ReadonlySet<string> = new Set(['usd', 'eur', 'pound', 'jpy', 'inr']);
+
 /** Currency signs in the raw text, read as the unit word after the amount. */
 export const CURRENCY_SIGNS: ReadonlyMap<string, string> = new Map([
   ['$', 'usd'],
   ['€', 'eur'],
-  ['£', 'gbp'],
+  ['£', 'pound'],
   ['¥', 'jpy'],
   ['₹', 'inr'],
 ]);

@@ -4,6 +4,7 @@
  * the two questions differ in.
  */
 import type { ContentWord } from './question-words.js';
+import { lightStem as lightStemOf } from '../embeddings/light-stem.js';
 import { NOT_PLURAL } from './word-lists.js';
 
 export interface WordDifference {
@@ -19,8 +20,8 @@ export interface WordDifference {
 const SHARED_START = 4;
 
 export function wordDifference(first: readonly ContentWord[], second: readonly ContentWord[]): WordDifference {
-  const onlyFirst = first.filter((a) => !second.some((b) => sameWord(a, b)));
-  const onlySecond = second.filter((b) => !first.some((a) => sameWord(a, b)));
+  const onlyFirst = first.filter((a, i) => !second.some((b) => sameWord(a, b)) && !compound(a, i, first, second));
+  const onlySecond = second.filter((b, i) => !first.some((a) => sameWord(a, b)) && !compound(b, i, second, first));
   const collision =
     onlyFirst.some((a) => onlySecond.some((b) => sharedStart(a.word, b.word))) ||
     first.some((a) =>
@@ -30,14 +31,39 @@ export function wordDifference(first: readonly ContentWord[], second: readonly C
   return { onlyFirst, onlySecond, collision };
 }
 
+/**
+ * A word written closed on one side and open on the other: "toothbrush" / "tooth brush", or one of
+ * the open pair against the closed word ("tour" of "tour guides" / "tourguides").
+ */
+function compound(word: ContentWord, at: number, own: readonly ContentWord[], other: readonly ContentWord[]): boolean {
+  for (let i = 1; i < other.length; i += 1) {
+    const joined = other[i - 1]!.word + other[i]!.word;
+    if (joined === word.word || lightStemOf(joined) === word.stem) return true;
+  }
+  const next = own[at + 1]?.word;
+  const previous = own[at - 1]?.word;
+  return other.some(
+    (b) => (next !== undefined && b.word === word.word + next) || (previous !== undefined && b.word === previous + word.word),
+  );
+}
+
 function sameWord(a: ContentWord, b: ContentWord): boolean {
   if (a.word === b.word) return true;
   if (NOT_PLURAL.has(a.word) || NOT_PLURAL.has(b.word)) return false;
   return a.stem === b.stem || spellingVariant(a.word, b.word);
 }
 
-/** One letter changed, added, dropped or swapped with its neighbour, in words of five letters or more. */
+/**
+ * One letter changed, added, dropped or swapped with its neighbour, in words of five letters or more;
+ * one letter changed in words of four ("tyre" / "tire").
+ */
 export function spellingVariant(a: string, b: string): boolean {
+  if (a.length === 4 && b.length === 4)
+    return (
+      [...a].filter((c, i) => c !== b[i]).length === 1 &&
+      /[aeiouy]/.test(a[0]! + a[3]!) === /[aeiouy]/.test(b[0]! + b[3]!) &&
+      a[0] === b[0]
+    );
   if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
@@ -57,10 +83,13 @@ function sharedStart(a: string, b: string): boolean {
   return true;
 }
 
-/** "flying fish" / "fly fishing": the same stems, with the -ing on a different one. */
+/** "flying fish" / "fly fishing": each side has an -ing word whose stem the other has without it. */
 function movedSuffix(first: readonly ContentWord[], second: readonly ContentWord[]): boolean {
-  const ingFirst = first.filter((w) => w.word.endsWith('ing') && w.word !== w.stem).map((w) => w.stem);
-  const ingSecond = second.filter((w) => w.word.endsWith('ing') && w.word !== w.stem).map((w) => w.stem);
-  if (ingFirst.length === 0 || ingSecond.length === 0) return false;
-  return ingFirst.some((stem) => !ingSecond.includes(stem)) && ingSecond.some((stem) => !ingFirst.includes(stem));
+  return ingAgainstBare(first, second) && ingAgainstBare(second, first);
+}
+
+function ingAgainstBare(ing: readonly ContentWord[], bare: readonly ContentWord[]): boolean {
+  return ing.some(
+    (a) => a.word.endsWith('ing') && a.word !== a.stem && bare.some((b) => b.stem === a.stem && !b.word.endsWith('ing')),
+  );
 }
