@@ -8,7 +8,7 @@ import { directive, inherits, optionSet } from '@sluice/config';
 import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
-import { VERIFICATION_RULES } from './verification/verify-pair.js';
+import { DEFAULT_RULES, VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
 
 /**
@@ -49,11 +49,11 @@ export const SemanticCacheOptionsSchema = Type.Object(
      * One variadic directive rather than a flag per rule: the rules in force read as one list, a new rule
      * is one more word rather than one more directive, and `semantic_verify off` still turns all off.
      */
-    verifyRules: Type.Array(Type.Union(VERIFICATION_RULES.map((rule) => Type.Literal(rule))), {
-      default: [...VERIFICATION_RULES],
+    verifyRules: Type.Array(Type.Unsafe<VerificationReason>(Type.Union(VERIFICATION_RULES.map((rule) => Type.Literal(rule)))), {
+      default: [...DEFAULT_RULES],
       ...directive('semantic_verify_rules', {
         word: 'rule',
-        summary: `The hit verification's rules in force, each refusal counted by its rule: ${VERIFICATION_RULES.join(', ')} (all by default; docs/semantic-cache.md says what each checks).`,
+        summary: `The hit verification's rules in force, each refusal counted by its rule: ${VERIFICATION_RULES.join(', ')} (all but extra by default; docs/semantic-cache.md says what each checks).`,
       }),
     }),
     failOpen: flag(

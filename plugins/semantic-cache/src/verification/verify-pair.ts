@@ -19,6 +19,8 @@
  *   you …" asked in general reads as "how do I …".
  * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks.
  * - `words`: one content word swapped for another, the rest the same ("visa for Japan" / "visa for China").
+ * - `extra` (off unless listed): one content word more on one side only ("Can cats drink milk?" /
+ *   "… almond milk?"); it also refuses a word added in passing ("my password" / "my account password").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
  *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A").
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after).
@@ -35,21 +37,23 @@ import { reversed, swapped } from './relations.js';
 import { spellingVariant, wordDifference } from './word-match.js';
 import { CURRENCIES } from './word-lists.js';
 
+/** The rules, in the order they are tried: the most specific first, so a refusal names its cause. */
 export const VERIFICATION_RULES = [
   'numbers',
   'operators',
   'negation',
   'dates',
-  'question',
-  'form',
-  'scope',
-  'people',
-  'names',
-  'words',
-  'relations',
-  'antonyms',
-  'stems',
   'script',
+  'antonyms',
+  'names',
+  'stems',
+  'relations',
+  'people',
+  'form',
+  'question',
+  'scope',
+  'words',
+  'extra',
 ] as const;
 
 export type VerificationReason = (typeof VERIFICATION_RULES)[number];
@@ -80,10 +84,11 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => {
     const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
-    // One word for another ("visa for Japan" / "… for China"), or one word more on one side only
-    // ("Can cats drink milk?" / "… almond milk?"): the same question about something else.
-    const total = onlyFirst.length + onlySecond.length;
-    return !(total === 1 || (onlyFirst.length === 1 && onlySecond.length === 1));
+    return !(onlyFirst.length === 1 && onlySecond.length === 1);
+  },
+  extra: (a, b) => {
+    const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
+    return onlyFirst.length + onlySecond.length !== 1;
   },
   relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
   antonyms: (a, b) => !opposite(a.ends, b.ends),
@@ -91,8 +96,13 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   script: (a, b) => a.foreign === b.foreign,
 };
 
-/** Every rule, in the order they are tried. */
-export const ALL_RULES: ReadonlySet<VerificationReason> = new Set(VERIFICATION_RULES);
+/**
+ * The rules in force unless `semantic_verify_rules` says otherwise: all but `extra`, which also refuses
+ * a word added in passing ("reset my password" / "reset my account password"). It buys precision where
+ * recall is plentiful, as with a neural embedder at a low threshold.
+ */
+export const DEFAULT_RULES: readonly VerificationReason[] = VERIFICATION_RULES.filter((rule) => rule !== 'extra');
+const IN_FORCE: ReadonlySet<VerificationReason> = new Set(DEFAULT_RULES);
 
 const PASS: Verification = Object.freeze({ ok: true });
 
@@ -105,7 +115,7 @@ const PASS: Verification = Object.freeze({ ok: true });
 export function verifyPair(
   cachedQuestion: string,
   newQuestion: string,
-  rules: ReadonlySet<VerificationReason> = ALL_RULES,
+  rules: ReadonlySet<VerificationReason> = IN_FORCE,
 ): Verification {
   return verifyFacts(questionFacts(cachedQuestion), questionFacts(newQuestion), rules);
 }
@@ -114,7 +124,7 @@ export function verifyPair(
 export function verifyFacts(
   cached: QuestionFacts,
   fresh: QuestionFacts,
-  rules: ReadonlySet<VerificationReason> = ALL_RULES,
+  rules: ReadonlySet<VerificationReason> = IN_FORCE,
 ): Verification {
   for (const reason of VERIFICATION_RULES) if (rules.has(reason) && !CHECKS[reason](cached, fresh)) return { ok: false, reason };
   return PASS;

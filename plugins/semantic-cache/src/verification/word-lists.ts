@@ -53,6 +53,8 @@ export const FILLER: ReadonlySet<string> = new Set([
   'now', 'currently', 'today', 'kind', 'sort', 'type', 'thing', 'things', 'stuff', 'etc', 'ask', 'asking',
   'know', 'tell', 'explain', 'show', 'way', 'ways', 'best', 'better', 'idea', 'make', 'take', 'use',
   'using', 'used', 'let', 'us', 'say', 'come',
+  // "from scratch" is "from nothing" (an idiom, not a negation).
+  'scratch',
 ]);
 
 /**

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { Kernel } from '@sluice/core';
+import { semanticKey, verifyPair, type SemanticEntry } from '@sluice/plugin-semantic-cache';
+import type { VectorStore } from '@sluice/vector-store';
+import { pino } from 'pino';
+import { semanticMetrics } from '../../../../plugins/semantic-cache/src/semantic-metrics.js';
+import { verifiedSearch } from '../../../../plugins/semantic-cache/src/verified-search.js';
+import { VERIFICATION_RULES, type VerificationReason } from '../../../../plugins/semantic-cache/src/verification/verify-pair.js';
+import { metricValue } from '../../../fixtures/stub-upstream.js';
+
+/** Pairs that differ in what carries the answer, each with the rule that refuses it. */
+const REFUSED: [VerificationReason, string, string][] = [
+  ['numbers', 'Best laptop under $500?', 'Best laptop under $1000?'],
+  ['numbers', 'How long does it take to walk 5 km?', 'How long does it take to walk 5 miles?'],
+  ['numbers', 'Is the pharmacy open at 3pm?', 'Is the pharmacy open at 16:00?'],
+  ['form', 'Did Rome fall in 476 AD?', 'Why did Rome fall in 476 AD?'],
+  ['form', 'Does it snow in Las Vegas?', 'When does it snow in Las Vegas?'],
+  ['scope', 'Who started World War 1 and why?', 'Who started World War 1?'],
+  ['scope', 'How do I mute someone on Twitter, and will they know?', 'How do I mute someone on Twitter?'],
+  ['people', "What's your name?", "What's my name?"],
+  ['people', 'How do I unblock myself on Discord?', 'How do I unblock someone on Discord?'],
+  ['people', 'How much should my son eat?', 'How much should my daughter eat?'],
+  ['names', 'What is the capital of Australia?', 'What is the capital of Austria?'],
+  ['names', 'How do I reset an iPhone?', 'How do I reset an iPad?'],
+  ['words', 'whats the best time of year to go to bali', 'whats the best time of year to go to iceland'],
+  ['relations', 'How long is the flight from New York to London?', 'How long is the flight from London to New York?'],
+  ['relations', 'How do I convert a string to an int in Java?', 'How do I convert an int to a string in Java?'],
+  ['relations', 'Can high blood sugar cause high blood pressure?', 'Can high blood pressure cause high blood sugar?'],
+  ['relations', 'Can a state law override federal law?', 'Can federal law override state law?'],
+  ['antonyms', 'What is the richest country in Africa?', 'What is the poorest country in Africa?'],
+  ['antonyms', 'Should I store wine inside or in the garage?', 'Should I store wine outside or in the garage?'],
+  ['antonyms', 'What foods increase blood sugar?', 'What foods decrease blood sugar?'],
+  ['antonyms', 'What should I eat before a run?', 'What should I eat after a run?'],
+  ['stems', 'How long do flying fishes live?', 'How long do fly fishing trips last?'],
+  ['stems', 'What is a creditor?', 'What is a credit?'],
+  ['stems', 'How much does a nursery cost per day?', 'How much does a nurse cost per day?'],
+  ['script', '去日本旅游需要签证吗？', '去韩国旅游需要签证吗？'],
+  ['script', '北京的房价是多少？', 'What are house prices in Beijing?'],
+];
+
+/** True paraphrases that differ only in what the verification must tolerate. */
+const ACCEPTED: [string, string][] = [
+  ["What's the best gaming laptop under 2000 dollars?", 'best gaming laptop under $2K?'],
+  ['Is a salary of 1M a year a lot?', 'Is a salary of one million a year a lot?'],
+  ['How long does it take to run 5 km?', 'How long does it take to run five kilometres?'],
+  ['Is the pharmacy open at 3pm?', 'Is the pharmacy open at 15:00?'],
+  ['Good mirrorless camera for under $1,000?', 'Good mirrorless camera for under one thousand dollars?'],
+  ["Why doesn't my CSS apply to the button?", 'Why does not my CSS apply to the button?'],
+  ['How do I center text in HTML?', 'how do i centre text in html'],
+  ['Why did the Roman Empire fall?', 'How did the Roman Empire come to fall?'],
+  ['How come I get headaches after eating sugar?', 'Why do I get headaches after eating sugar?'],
+  ['How do I start a business from nothing?', 'How do I start a business from scratch?'],
+  ['Hi, quick question: how do I reverse a string in JavaScript?', 'How do I reverse a string in JavaScript? Thanks!'],
+  ['In Paris, what is the best way to get from CDG to the city?', 'What is the best way to get from CDG to the city in Paris?'],
+  ['How do you reset your router?', 'How do I reset my router?'],
+  ['Could someone tell me how to change the margins in Google Docs?', 'How do I change the margins in Google Docs?'],
+  ['When I wake up, I feel anxious. Why is that?', 'Why do I feel anxious when I wake up?'],
+  ['Which is better, leasing or buying a car?', 'Is it better to lease or buy a car?'],
+  ["What's the tallest mountain in the U.K.?", 'What is the tallest mountain in the UK?'],
+  ['What is the best electric toothbrush?', 'What is the best electric tooth brush?'],
+  ['Where is the best snorkelling in Hawaii?', 'Where is the best snorkeling in Hawaii?'],
+  ['How do I check my tyre pressure?', 'How do I check my tire pressure?'],
+  ['What happened on July 4th, 1776?', 'What happened on the fourth of July, 1776?'],
+  ['去日本旅游需要签证吗？', '去日本旅游需要签证吗'],
+];
+
+describe('semantic-cache verification: what carries the answer', () => {
+  for (const [reason, a, b] of REFUSED) {
+    it(`${reason}: refuses "${a}" for "${b}", both ways`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: false, reason });
+      assert.deepEqual(verifyPair(b, a), { ok: false, reason });
+    });
+  }
+
+  for (const [a, b] of ACCEPTED) {
+    it(`accepts "${a}" for "${b}", both ways`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: true });
+      assert.deepEqual(verifyPair(b, a), { ok: true });
+    });
+  }
+
+  it('refuses one content word more on one side only when extra is in force', () => {
+    const withExtra = new Set(VERIFICATION_RULES);
+    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats drink almond milk?', withExtra), {
+      ok: false,
+      reason: 'extra',
+    });
+    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats drink almond milk?'), { ok: true });
+    assert.deepEqual(verifyPair('How do I reset my password?', 'How can I reset my account password'), { ok: true });
+  });
+
+  it('applies only the rules in force: a pair refused by one rule passes with that rule off', () => {
+    for (const [reason, a, b] of REFUSED) {
+      const others = new Set(VERIFICATION_RULES.filter((rule) => rule !== reason));
+      const verdict = verifyPair(a, b, others);
+      // Another rule may still refuse it, but never the one switched off.
+      assert.ok(verdict.ok || verdict.reason !== reason, `${a} / ${b}`);
+    }
+    assert.deepEqual(verifyPair('Best laptop under $500?', 'Best laptop under $1000?', new Set()), { ok: true });
+  });
+
+  it('counts a refusal by its rule in gw_semantic_verification_results_total', async () => {
+    const kernel = new Kernel({ logger: pino({ level: 'silent' }) });
+    const metrics = semanticMetrics(kernel);
+    const question = 'What is the capital of Austria?';
+    const key = semanticKey({ model: 'm', messages: [{ role: 'user', content: question }] }, 'default', false);
+    const payload = { scope: key.scope, expires_at: Date.now() + 60_000, created_at: Date.now(), answer: '{}', model: 'm' };
+    const store = {
+      search: async () => [
+        { id: 1, similarity: 0.99, distance: 0.01, payload: { ...payload, question: 'What is the capital of Australia?' } },
+        {
+          id: 2,
+          similarity: 0.98,
+          distance: 0.02,
+          payload: { ...payload, question: 'What was the capital of Austria in 1900?' },
+        },
+      ],
+    } as unknown as VectorStore<SemanticEntry>;
+    const rules = { threshold: 0.9, verify: true, candidates: 4, searchEf: 32, quickSearchEf: 0 };
+    const { found } = await verifiedSearch(store, [1], key, rules, metrics);
+    assert.equal(found, undefined);
+    assert.equal(await metricValue(kernel.metrics, 'gw_semantic_verification_results_total', { result: 'names' }), 1);
+    assert.equal(await metricValue(kernel.metrics, 'gw_semantic_verification_results_total', { result: 'numbers' }), 1);
+
+    // Only the rules in force refuse: with numbers alone, the first candidate answers.
+    const numbersOnly = { ...rules, verifyRules: ['numbers' as const] };
+    assert.equal((await verifiedSearch(store, [1], key, numbersOnly, metrics)).found?.id, 1);
+  });
+});
