@@ -1,7 +1,7 @@
 /** The workspace as it is keeps the layer rules of rules.ts; each failure names the file and the import. */
 import assert from 'node:assert/strict';
 import { KNOWN_CYCLES } from './known-cycles.js';
-import { cycleProblems, dependencyProblems, entryProblems, layerOrderProblems } from './rules.js';
+import { cycleProblems, dependencyProblems, entryProblems, layerOrderProblems, referenceProblems } from './rules.js';
 import { LAYERS, readWorkspace, rootWorkspaces, type PackageSources } from './workspace.js';
 
 function assertNone(title: string, problems: readonly string[]): void {
@@ -31,6 +31,10 @@ describe('architecture: the layers (core ← packages ← plugins ← presets �
 
   it('declares every workspace package it imports, and imports every one it declares', () => {
     assertNone('dependencies out of step with the imports', dependencyProblems(workspace));
+  });
+
+  it('references in tsconfig.json exactly the workspace packages it declares', () => {
+    assertNone('build references out of step with the dependencies', referenceProblems(workspace));
   });
 
   it('has no import cycle between files of a package, nor between packages', () => {

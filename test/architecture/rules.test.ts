@@ -1,15 +1,19 @@
 /** Each layer rule fires on a small made-up workspace, and names the file and the import. */
 import assert from 'node:assert/strict';
-import { cycleProblems, dependencyProblems, entryProblems, layerOrderProblems } from './rules.js';
+import { cycleProblems, dependencyProblems, entryProblems, layerOrderProblems, referenceProblems } from './rules.js';
 import { LAYERS, type ImportStatement, type Layer, type Manifest, type PackageSources } from './workspace.js';
 
 const ENTRY = { '.': { types: './dist/index.d.ts', import: './dist/index.js' } };
 
-/** One package; `imports` maps each file (under src/) to what it imports: `./x.js` or a package name. */
+/**
+ * One package; `imports` maps each file (under src/) to what it imports: `./x.js` or a package name;
+ * `references` are the folders its tsconfig.json names.
+ */
 function sources(
   dir: string,
   manifest: Partial<Manifest> & { name: string },
   imports: Readonly<Record<string, readonly string[]>>,
+  references: readonly string[] = [],
 ): PackageSources {
   const layer = dir === 'core' ? 'core' : (dir.split('/')[0] as Layer);
   const files = Object.keys(imports).map((file) => `${dir}/src/${file}`);
@@ -36,6 +40,7 @@ function sources(
       layer,
       rank: LAYERS.findIndex((l) => l.layer === layer),
       manifest: { exports: ENTRY, ...manifest },
+      references,
       files,
     },
     statements,
@@ -86,6 +91,23 @@ describe('architecture: the layer rules', () => {
       "plugins/a/src/index.ts:1 import '@sluice/core': plugins/a/package.json does not declare @sluice/core",
       'plugins/a/package.json declares @sluice/util, which no file of plugins/a/src imports',
       "plugins/a/src/index.ts:3 import '@sluice/plugin-a': a package imports its own files by relative path",
+    ]);
+  });
+
+  it('name a declared package the build does not reference, and a reference not declared', () => {
+    const workspace = [
+      core,
+      sources('packages/util', { name: '@sluice/util' }, { 'index.ts': [] }),
+      sources(
+        'plugins/a',
+        { name: '@sluice/plugin-a', dependencies: { '@sluice/core': '0' } },
+        { 'index.ts': ['@sluice/core'] },
+        ['packages/util'],
+      ),
+    ];
+    assert.deepEqual(referenceProblems(workspace), [
+      'plugins/a/tsconfig.json does not reference core, which its package.json declares',
+      'plugins/a/tsconfig.json references packages/util, which its package.json does not declare',
     ]);
   });
 

@@ -4,7 +4,8 @@
  * core ← packages ← plugins ← presets ← apps ← examples. A package imports its own layer or lower
  * ones, never a higher one; packages, presets, apps and examples may import one of their own layer as
  * long as no cycle forms; a plugin imports another plugin only when its package.json declares it.
- * Every workspace package imported is declared, and every one declared is imported. No file cycle
+ * Every workspace package imported is declared, and every one declared is imported and referenced by
+ * the package's tsconfig.json. No file cycle
  * inside a package, no cycle between packages. Each package offers one entry, `.`, and is imported
  * only there. docs/architecture.md states the same rules.
  */
@@ -70,6 +71,27 @@ export function dependencyProblems(workspace: readonly PackageSources[]): string
       ...statements
         .filter((statement) => statement.path === undefined && packageNameOf(statement.specifier) === pkg.name)
         .map((statement) => `${describeImport(statement)}: a package imports its own files by relative path`),
+    ];
+  });
+}
+
+/**
+ * (b) for the build: a package's tsconfig.json `references` are exactly the workspace packages it declares,
+ * so `tsc -b` builds what it imports first and nothing it does not.
+ */
+export function referenceProblems(workspace: readonly PackageSources[]): string[] {
+  const byName = packagesByName(workspace);
+  const byDir = new Map(workspace.map(({ pkg }) => [pkg.dir, pkg]));
+  return workspace.flatMap(({ pkg }) => {
+    const declared = declaredOf(pkg, byName);
+    const referenced = new Set(pkg.references.map((dir) => byDir.get(dir)?.name ?? dir));
+    return [
+      ...[...declared]
+        .filter((name) => !referenced.has(name))
+        .map((name) => `${pkg.dir}/tsconfig.json does not reference ${byName.get(name)!.dir}, which its package.json declares`),
+      ...pkg.references
+        .filter((dir) => !declared.has(byDir.get(dir)?.name ?? dir))
+        .map((dir) => `${pkg.dir}/tsconfig.json references ${dir}, which its package.json does not declare`),
     ];
   });
 }

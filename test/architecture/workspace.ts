@@ -42,6 +42,8 @@ export interface WorkspacePackage {
   /** Position of the layer in LAYERS: 0 for core. */
   readonly rank: number;
   readonly manifest: Manifest;
+  /** The folders its tsconfig.json `references` name, relative to the root: what `tsc -b` builds first. */
+  readonly references: readonly string[];
   /** Relative to the root: `plugins/exact-cache/src/plugin.ts`. */
   readonly files: readonly string[];
 }
@@ -92,9 +94,28 @@ export function workspacePackages(): WorkspacePackage[] {
       : [workspace];
     return dirs.map((dir): WorkspacePackage => {
       const manifest = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as Manifest;
-      return { name: manifest.name, dir, layer, rank, manifest, files: sourceFiles(join(dir, 'src')) };
+      return {
+        name: manifest.name,
+        dir,
+        layer,
+        rank,
+        manifest,
+        references: referencesOf(dir),
+        files: sourceFiles(join(dir, 'src')),
+      };
     });
   });
+}
+
+function referencesOf(dir: string): string[] {
+  const { config, error } = ts.readConfigFile(join(ROOT, dir, 'tsconfig.json'), ts.sys.readFile);
+  if (error !== undefined) throw new Error(`${dir}/tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
+  const references = (config as { references?: { path: string }[] }).references ?? [];
+  return references.map(({ path }) =>
+    relative(ROOT, resolve(ROOT, dir, path))
+      .split(sep)
+      .join('/'),
+  );
 }
 
 function sourceFiles(dir: string): string[] {
