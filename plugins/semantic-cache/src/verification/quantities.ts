@@ -11,6 +11,7 @@ const TWENTY_FOUR_HOUR = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
 const TIME_TOKEN = /^t\d{4}$/;
 const SCALED = /^(\d+(?:\.\d+)?)(k|m|mm|b|bn)$/;
 const DIGITS = /\d+(?:\.\d+)?/g;
+const HAS_DIGIT = /\d/;
 const CURRENCY = /[$€£¥₹] ?\d/g;
 
 /** Times of day spelled as one token ("t1500"), so "3pm" and "15:00" read alike; other text unchanged. */
@@ -44,6 +45,7 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
   const units: string[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
+    if (!HAS_DIGIT.test(token)) continue;
     if (TIME_TOKEN.test(token)) {
       numbers.push(token);
       continue;

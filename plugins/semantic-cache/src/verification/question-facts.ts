@@ -84,9 +84,11 @@ const OPERAND = /\d|^\p{L}$/u;
 export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
-  const timed = withTimesOfDay(undotted).replace(US, 'USA');
-  const clauses = timed.split(CLAUSE_BREAK).map(lexicalTokens);
-  const tokens = clauses.flat();
+  const timed = withTimesOfDay(undotted.includes('US') ? undotted.replace(US, 'USA') : undotted);
+  // Most questions are one clause with a mark at the end: one pass of the tokenizer.
+  const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
+  const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);
+  const tokens = clauses.length === 1 ? clauses[0]! : clauses.flat();
   const operators: string[] = [];
   const dates: string[] = [];
   const ends = new Set<string>();

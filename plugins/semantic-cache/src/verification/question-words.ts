@@ -4,7 +4,7 @@
  * the people it is about, and the letters of scripts other than Latin.
  */
 import { FUNCTION_WORDS } from '../embeddings/function-words.js';
-import { lightStem } from '../embeddings/light-stem.js';
+import { stemOf } from './stems.js';
 import { calendarWord } from './calendar-words.js';
 import { AUXILIARIES, CURRENCIES, FILLER, PERSONS, RELATIONS, REQUEST_VERBS, UNITS } from './word-lists.js';
 
@@ -43,7 +43,7 @@ export function contentWords(tokens: readonly string[]): ContentWord[] {
     // goes without saying: "how much" / "how many dollars".
     const unit = UNITS.get(word);
     if (unit !== undefined && (HAS_DIGIT.test(tokens[i - 1] ?? '') || CURRENCIES.has(unit))) return;
-    words.push({ word, stem: lightStem(word) });
+    words.push({ word, stem: stemOf(word) });
   });
   return words;
 }
@@ -78,15 +78,14 @@ export function namedThings(text: string): Set<string> {
   if (!UPPER.test(text) && !LETTER_DIGIT.test(text)) return named;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
-    const lower = word.toLowerCase().replace(/[-']/g, '');
-    if (FUNCTION_WORDS.has(lower) || PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower) || NUMBER_WITH_SUFFIX.test(word))
-      continue;
+    // The shape first (most words are lower case): a capital inside, a capital not opening a sentence, letters with digits.
+    const shaped =
+      UPPER.test(word.slice(1)) || (UPPER.test(word[0]!) && !opensSentence(text, match.index)) || LETTER_DIGIT.test(word);
     // "I", "I'm", "I've", "I'd": the asker, capital wherever it stands.
-    if (word === 'I' || word.startsWith("I'")) continue;
-    if (calendarWord(lower, undefined) !== undefined) continue;
-    const inner = UPPER.test(word.slice(1));
-    const capital = UPPER.test(word[0]!) && !opensSentence(text, match.index);
-    if (inner || capital || LETTER_DIGIT.test(word)) named.add(lightStem(lower));
+    if (!shaped || word === 'I' || word.startsWith("I'") || NUMBER_WITH_SUFFIX.test(word)) continue;
+    const lower = word.toLowerCase().replace(/[-']/g, '');
+    if (FUNCTION_WORDS.has(lower) || PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower)) continue;
+    if (calendarWord(lower, undefined) === undefined) named.add(stemOf(lower));
   }
   return named;
 }

@@ -3,7 +3,7 @@
  * "convert X into Y", "does A cause B"). Two questions with the same words on opposite sides of the
  * same relation ask opposite things.
  */
-import { lightStem } from '../embeddings/light-stem.js';
+import { stemOf } from './stems.js';
 import { calendarWord } from './calendar-words.js';
 import { isCarrier } from './question-words.js';
 import { NOT_PLURAL, RELATIONS } from './word-lists.js';
@@ -19,7 +19,7 @@ const WINDOW = 3;
 
 /** Short words compare as written: "HTTP" to "HTTPS" is no plural. */
 function orderStem(token: string): string {
-  return NOT_PLURAL.has(token) ? token : lightStem(token);
+  return NOT_PLURAL.has(token) ? token : stemOf(token);
 }
 
 export function relations(tokens: readonly string[]): Relation[] {

@@ -83,16 +83,16 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   people: (a, b) => samePeople(a.people, b.people),
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => {
-    const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
+    const { onlyFirst, onlySecond } = differenceOf(a, b);
     return !(onlyFirst.length === 1 && onlySecond.length === 1);
   },
   extra: (a, b) => {
-    const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
+    const { onlyFirst, onlySecond } = differenceOf(a, b);
     return onlyFirst.length + onlySecond.length !== 1;
   },
   relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
   antonyms: (a, b) => !opposite(a.ends, b.ends),
-  stems: (a, b) => !wordDifference(a.words, b.words).collision,
+  stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
 };
 
@@ -132,6 +132,13 @@ export function verifyFacts(
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+/** The word difference of the pair being judged, read once for the rules that need it. */
+let lastPair: readonly [QuestionFacts, QuestionFacts, ReturnType<typeof wordDifference>] | undefined;
+function differenceOf(a: QuestionFacts, b: QuestionFacts): ReturnType<typeof wordDifference> {
+  if (lastPair?.[0] !== a || lastPair[1] !== b) lastPair = [a, b, wordDifference(a.words, b.words)];
+  return lastPair[2];
 }
 
 /** "one" is as often a pronoun ("how do I make one?") or an article ("1 banana" / "a banana") as a count. */

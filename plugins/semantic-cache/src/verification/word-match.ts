@@ -4,7 +4,7 @@
  * the two questions differ in.
  */
 import type { ContentWord } from './question-words.js';
-import { lightStem as lightStemOf } from '../embeddings/light-stem.js';
+import { stemOf } from './stems.js';
 import { NOT_PLURAL } from './word-lists.js';
 
 export interface WordDifference {
@@ -38,7 +38,7 @@ export function wordDifference(first: readonly ContentWord[], second: readonly C
 function compound(word: ContentWord, at: number, own: readonly ContentWord[], other: readonly ContentWord[]): boolean {
   for (let i = 1; i < other.length; i += 1) {
     const joined = other[i - 1]!.word + other[i]!.word;
-    if (joined === word.word || lightStemOf(joined) === word.stem) return true;
+    if (joined === word.word || stemOf(joined) === word.stem) return true;
   }
   const next = own[at + 1]?.word;
   const previous = own[at - 1]?.word;
