@@ -16,22 +16,6 @@ type Hit = VectorHit<SemanticEntry>;
 type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'> &
   Partial<Pick<SemanticCacheOptions, 'verifyRules'>>;
 
-/**
- * Facts of the stored questions read lately, by question: a popular entry is a candidate at lookup after
- * lookup, and is read once. Bounded, so memory does not grow with the store (oldest out first).
- */
-const recentFacts = new Map<string, QuestionFacts>();
-const RECENT_FACTS = 1024;
-function storedFacts(entry: SemanticEntry): QuestionFacts {
-  let facts = recentFacts.get(entry.question);
-  if (facts === undefined) {
-    facts = questionFacts(entry.question);
-    if (recentFacts.size >= RECENT_FACTS) recentFacts.delete(recentFacts.keys().next().value!);
-    recentFacts.set(entry.question, facts);
-  }
-  return facts;
-}
-
 /** The rules in force as a set, built once per options object rather than once per lookup. */
 const ruleSets = new WeakMap<readonly VerificationReason[], ReadonlySet<VerificationReason>>();
 function ruleSet(rules: readonly VerificationReason[] | undefined): ReadonlySet<VerificationReason> | undefined {
@@ -87,7 +71,7 @@ function firstVerified(
     let ok = verdicts.get(hit.id);
     if (ok === undefined) {
       fresh ??= questionFacts(key.question);
-      const verdict = verifyFacts(storedFacts(hit.payload), fresh, ruleSet(rules.verifyRules));
+      const verdict = verifyFacts(questionFacts(hit.payload.question), fresh, ruleSet(rules.verifyRules));
       metrics.verification(verdict.ok ? 'pass' : verdict.reason);
       ok = verdict.ok;
       verdicts.set(hit.id, ok);
