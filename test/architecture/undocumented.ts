@@ -32,16 +32,6 @@ export const UNDOCUMENTED: readonly string[] = [
   '@sluice/config mergeDirectiveSets', // no @example: packages/config/src/resolve.ts
   '@sluice/config distance', // no @example: packages/config/src/suggest.ts
   '@sluice/config suggestName', // no @example: packages/config/src/suggest.ts
-  '@sluice/guard-kit callGuard', // no TSDoc: packages/guard-kit/src/guard-call.ts
-  '@sluice/guard-kit GuardCallError', // no TSDoc: packages/guard-kit/src/guard-call.ts
-  '@sluice/guard-kit GuardCallFailureKind', // no TSDoc: packages/guard-kit/src/guard-call.ts
-  '@sluice/guard-kit GuardCallOptions', // no TSDoc: packages/guard-kit/src/guard-call.ts
-  '@sluice/guard-kit guardMetrics', // no TSDoc: packages/guard-kit/src/guard-metrics.ts
-  '@sluice/guard-kit GuardOutcome', // no TSDoc: packages/guard-kit/src/guard-metrics.ts
-  '@sluice/guard-kit DEFAULT_MAX_SCAN_CHARS', // no @example: packages/guard-kit/src/scan-budget.ts
-  '@sluice/guard-kit SCAN_CHUNK_CHARS', // no @example: packages/guard-kit/src/scan-budget.ts
-  '@sluice/guard-kit ScanPlan', // no @example: packages/guard-kit/src/scan-budget.ts
-  '@sluice/guard-kit PatternAnalysisOptions', // no TSDoc: packages/guard-kit/src/pattern-safety.ts
   '@sluice/host ChatHandlerOptions', // no TSDoc: packages/host/src/chat-handler.ts
   '@sluice/host replayChunks', // no @example: packages/host/src/stream-replay.ts
   '@sluice/host sseText', // no @example: packages/host/src/stream-replay.ts

@@ -5,6 +5,11 @@
  */
 import { maskUrl, urlWithoutUserinfo } from '@sluice/util';
 
+/**
+ * How a guard call failed, for the guard to map to its own errors and blocks.
+ * @example
+ * const failOpen = (kind: GuardCallFailureKind) => kind === 'timeout' || kind === 'unavailable';
+ */
 export type GuardCallFailureKind =
   /** No answer in time, or a 408 / 504 from the module. */
   | 'timeout'
@@ -15,6 +20,17 @@ export type GuardCallFailureKind =
   /** Anything else: a transport error or another status. */
   | 'unavailable';
 
+/**
+ * A guard call that got no usable answer: what kind of failure, and the module's status and JSON reply when
+ * it answered.
+ * @example
+ * try {
+ *   return await callGuard(options, '/v1/scan', body);
+ * } catch (error) {
+ *   if (error instanceof GuardCallError && error.kind === 'refused') return blockVerdict(error.body);
+ *   throw error;
+ * }
+ */
 export class GuardCallError extends Error {
   constructor(
     readonly kind: GuardCallFailureKind,
@@ -30,16 +46,25 @@ export class GuardCallError extends Error {
   }
 }
 
+/**
+ * Where a guard call goes, with which key, for how long at most, and the client's signal that cancels it.
+ * @example
+ * const options: GuardCallOptions = { baseUrl: 'http://127.0.0.1:8101', apiKey: key, timeoutMs: 10_000, signal: exchange.signal };
+ */
 export interface GuardCallOptions {
   /** The module's base URL, e.g. `http://127.0.0.1:8101`. */
   readonly baseUrl: string;
+  /** Sent as `x-api-key`; an empty key sends no header. */
   readonly apiKey: string;
+  /** Longest the whole call may take, answer read included. */
   readonly timeoutMs: number;
   /** The client's signal: a client that leaves cancels the call. */
   readonly signal?: AbortSignal;
 }
 
 /**
+ * Posts `body` as JSON to the module's `path` and returns its JSON object reply; every other outcome is a
+ * {@link GuardCallError} of the matching kind. Credentials in the base URL are never sent.
  * @example
  * const reply = await callGuard({ baseUrl, apiKey, timeoutMs: 10_000, signal }, '/v1/scan', { stage: 'request', messages });
  */

@@ -1,9 +1,16 @@
 /** The counters every guard plugin shares. */
 import type { Kernel } from '@sluice/core';
 
+/**
+ * What a guard did with one stage of a request, as `gw_guard_requests_total` counts it.
+ * @example
+ * const outcome: GuardOutcome = verdict === undefined ? 'allowed' : 'blocked';
+ */
 export type GuardOutcome = 'allowed' | 'blocked' | 'detected' | 'modified' | 'failed_open' | 'failed_closed' | 'skipped';
 
 /**
+ * The guard counters of a kernel, made once per kernel and shared by its guards: decisions by guard, stage and
+ * outcome, scans abandoned because the client left, and scans past their budget.
  * @example
  * guardMetrics(kernel).requests('security', 'request', 'blocked');
  */

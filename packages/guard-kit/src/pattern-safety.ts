@@ -13,7 +13,13 @@ import { check, type Diagnostics } from 'recheck';
  */
 export const PATTERN_ANALYSIS_TIMEOUT_MS = 5000;
 
+/**
+ * How long the analysis of one pattern may take.
+ * @example
+ * const problem = await patternTimeProblem(rule.pattern, 'iu', { timeoutMs: 10_000 } satisfies PatternAnalysisOptions);
+ */
 export interface PatternAnalysisOptions {
+  /** Per pattern (and per alternative); default `PATTERN_ANALYSIS_TIMEOUT_MS`. A pattern not shown linear in time is refused. */
   readonly timeoutMs?: number;
 }
 

@@ -18,10 +18,16 @@ import type { Exchange } from '@sluice/core';
  * `max_request_body_bytes`. A JSON body's string contents never hold more characters than the body
  * has bytes, so with the default body limit no request runs out of budget; the budget bounds what a
  * raised body limit, or a large upstream answer, can cost.
+ * @example
+ * const plan = planScan(texts, options.maxScanChars ?? DEFAULT_MAX_SCAN_CHARS);
  */
 export const DEFAULT_MAX_SCAN_CHARS = 1024 * 1024;
 
-/** Characters scanned per turn of the event loop in a large scan (a few milliseconds of work). */
+/**
+ * Characters scanned per turn of the event loop in a large scan (a few milliseconds of work).
+ * @example
+ * const takesTurns = text.length > SCAN_CHUNK_CHARS; // chunkText(text) gives more than one chunk
+ */
 export const SCAN_CHUNK_CHARS = 64 * 1024;
 
 /**
@@ -33,7 +39,13 @@ export const SCAN_CHUNK_OVERLAP_CHARS = 2 * 1024;
 /** How far back from a cut a chunk boundary looks for white space, so a word or encoded blob is not split. */
 const BOUNDARY_SEARCH_CHARS = 1024;
 
-/** The texts a guard scans within its budget. */
+/**
+ * The texts a guard scans within its budget.
+ * @example
+ * const plan: ScanPlan = planScan(texts, maxScanChars);
+ * const findings = plan.scanned.flatMap((text) => scan(text));
+ * if (!plan.complete) metrics.budgetExhausted('security', 'request', failOpen ? 'failed_open' : 'failed_closed');
+ */
 export interface ScanPlan {
   /** Each text's part that is scanned: the whole text, a prefix of the text that crossed the limit, or ''. */
   readonly scanned: readonly string[];
