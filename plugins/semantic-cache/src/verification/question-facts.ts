@@ -7,7 +7,7 @@ import { calendarWord } from './calendar-words.js';
 import { questionForm, type QuestionForm } from './question-form.js';
 import { contentWords, foreignLetters, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
 import { quantities, withTimesOfDay } from './quantities.js';
-import { carriers, relations, type Relation } from './relations.js';
+import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
 
 export interface QuestionFacts {
@@ -41,7 +41,7 @@ export interface QuestionFacts {
   readonly named: ReadonlySet<string>;
   /** Directed relations and the words on each side. */
   readonly relations: readonly Relation[];
-  /** Stems that carry the question, in reading order. */
+  /** Stems that carry the question, in reading order, clauses apart. */
   readonly carriers: readonly string[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
@@ -117,7 +117,10 @@ export function questionFacts(text: string): QuestionFacts {
     tokens,
     named: namedThings(timed),
     relations: relations(tokens),
-    carriers: carriers(tokens),
+    carriers:
+      clauses.length === 1
+        ? carriers(tokens)
+        : clauses.flatMap((clause, i) => (i === 0 ? carriers(clause) : [CLAUSE_MARK, ...carriers(clause)])),
     ends,
     foreign: foreignLetters(text),
   };

@@ -6,7 +6,7 @@
 import { stemOf } from './stems.js';
 import { calendarWord } from './calendar-words.js';
 import { isCarrier } from './question-words.js';
-import { NOT_PLURAL, RELATIONS } from './word-lists.js';
+import { NOT_PLURAL, PERSONS, RELATIONS } from './word-lists.js';
 
 export interface Relation {
   readonly word: string;
@@ -19,14 +19,20 @@ const WINDOW = 3;
 
 /** Short words compare as written: "HTTP" to "HTTPS" is no plural. */
 function orderStem(token: string): string {
+  // "my puppy" and "my dog" are one relative: "introduce my puppy to my cat" / "my kitten to my dog" swap them.
+  const person = PERSONS.get(token);
+  if (person !== undefined) return person;
   return NOT_PLURAL.has(token) ? token : stemOf(token);
 }
+
+/** "into" links like "to": "from A to B" / "B turn into A". */
+const relationWord = (token: string) => (token === 'into' ? 'to' : token);
 
 export function relations(tokens: readonly string[]): Relation[] {
   const found: Relation[] = [];
   tokens.forEach((token, i) => {
     if (!RELATIONS.has(token)) return;
-    found.push({ word: token, before: side(tokens, i, -1), after: side(tokens, i, 1) });
+    found.push({ word: relationWord(token), before: side(tokens, i, -1), after: side(tokens, i, 1) });
   });
   return found;
 }
@@ -63,12 +69,19 @@ export function carriers(tokens: readonly string[]): string[] {
   const stems: string[] = [];
   tokens.forEach((token, i) => {
     // A preposition stays as a mark between the things it links: "butter for oil" / "oil for butter".
-    if (LINKS.has(token)) stems.push(`~${token}`);
+    if (LINKS.has(token)) stems.push(`~${relationWord(token)}`);
+    else if (EITHER_WAY.has(token)) stems.push(EITHER_WAY_MARK);
     // A date reads either way round: "July 4th" / "the fourth of July".
     else if (isCarrier(token) && calendarWord(token, tokens[i - 1]) === undefined) stems.push(orderStem(token));
   });
   return stems;
 }
+
+/** Words that join two things either way round: "stocks vs bonds" / "bonds or stocks". */
+const EITHER_WAY: ReadonlySet<string> = new Set(['or', 'and', 'vs', 'versus']);
+const EITHER_WAY_MARK = '~or';
+/** Between clauses: a sentence moved ("Slovenia. What are the highlights?" / "… of Slovenia? …") is no swap. */
+export const CLAUSE_MARK = '~|';
 
 // prettier-ignore
 const LINKS: ReadonlySet<string> = new Set([
@@ -93,9 +106,38 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   if (i === a.length) return false;
   let j = a.length - 1;
   while (a[j] === b[j]) j -= 1;
-  if (a[i] !== b[j] || a[j] !== b[i]) return false;
-  for (let k = i + 1; k < j; k += 1) if (a[k] !== b[k]) return false;
-  return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
+  // "Iceland green and Greenland icy" / "Greenland icy and Iceland green": the same either way round.
+  for (let k = i; k <= j; k += 1) if (a[k] === EITHER_WAY_MARK || a[k] === CLAUSE_MARK || b[k] === CLAUSE_MARK) return false;
+  if (a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1))
+    return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
+  return blocksSwapped(a, b, i, j);
+}
+
+/**
+ * Two runs of words trade places around words that stay between them: "my left arm hurts when I move
+ * my neck" / "my neck hurts when I move my left arm", "a slow cooker recipe in an Instant Pot" / "an
+ * Instant Pot recipe in a slow cooker". Runs of up to three words, with a preposition or two words
+ * between them, so moving a phrase ("a 12 week old puppy" / "a puppy at twelve weeks old") is no swap.
+ */
+function blocksSwapped(a: readonly string[], b: readonly string[], i: number, j: number): boolean {
+  const span = j - i + 1;
+  for (let x = 1; x <= MAX_RUN; x += 1)
+    for (let y = 1; y <= MAX_RUN; y += 1) {
+      const between = span - x - y;
+      // Something must hold the two runs apart: a preposition, or two words ("hurts when I move").
+      if (between < 1 || (between < 2 && !a[i + x]!.startsWith('~'))) continue;
+      // a = X M Y and b = Y M X over the span.
+      if (sameRun(a, b, i, j - x + 1, x) && sameRun(a, b, j - y + 1, i, y) && sameRun(a, b, i + x, i + y, between)) return true;
+    }
+  return false;
+}
+
+const MAX_RUN = 3;
+
+/** `a[from..from+length)` equals `b[to..to+length)`. */
+function sameRun(a: readonly string[], b: readonly string[], from: number, to: number, length: number): boolean {
+  for (let k = 0; k < length; k += 1) if (a[from + k] !== b[to + k]) return false;
+  return true;
 }
 
 function isNameOrNumber(stem: string, named: ReadonlySet<string>): boolean {

@@ -86,7 +86,7 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
   [['enable', 'enabling', 'turn on', 'activate'], ['disable', 'disabling', 'deactivate']],
   [['install', 'installing'], ['uninstall', 'uninstalling']],
   [['start', 'starting', 'begin', 'beginning'], ['stop', 'stopping', 'end', 'ending', 'finish']],
-  [['first'], ['last']],
+  [['first', '1st'], ['last']],
   [['import', 'importing'], ['export', 'exporting']],
   [['upload', 'uploading'], ['download', 'downloading']],
   [['lend', 'lending'], ['borrow', 'borrowing']],
