@@ -83,7 +83,7 @@ export async function benchGateway(): Promise<void> {
     const guards = await benchGuardRows(PATHS);
     rows.push(...guards.rows);
     report(rows);
-    semantic?.printNotes();
+    semantic?.printNotes(rows);
     streaming.printNotes(rows);
     guards.printNotes(rows);
   } finally {
