@@ -1,10 +1,10 @@
 /** @sluice/core: the kernel: hooks, stages, the exchange, the plugin contract, verdicts, errors, metrics and evidence. */
-export { Kernel, type KernelOptions } from './kernel.js';
+export { Kernel, type KernelOptions, type Plugin, type DependencyHealth } from './kernel.js';
 export { HOOK_NAMES, type Hooks, createHooks } from './hooks.js';
 export { Stage, type StageName } from './stage.js';
 export { Exchange, type AbortSource, type ExchangeInit, type Mode, type CacheOutcome } from './exchange.js';
 export { createSlot, type SlotKey } from './slot.js';
-export { validateOptions, PluginOptionsError, type Plugin, type DependencyHealth } from './plugin.js';
+export { validateOptions, PluginOptionsError } from './plugin-options.js';
 export {
   type ChatRequest,
   type ChatMessage,
@@ -35,6 +35,7 @@ export { Metrics, LATENCY_BUCKETS, type HistogramSpec, type MetricSpec } from '.
 export { processMetrics } from './process-metrics.js';
 export { type Route, type RouteReply, type RouteRequest } from './route.js';
 export * from './evidence/event.js';
+export { evidenceEvent } from './evidence/build-event.js';
 export { logEvidence, EVIDENCE_LOG_TARGET } from './evidence/log-sink.js';
 export { EVIDENCE_LIMITS, boundEvidenceEvent, boundText } from './evidence/bounds.js';
 export { deepFreeze, isDeepFrozen } from './deep-freeze.js';

@@ -2,15 +2,15 @@
 import { pino, type Logger } from 'pino';
 import { blockError, refusalCompletion } from './block-response.js';
 import type { ModelResponse } from './chat.js';
-import { GatewayError, KERNEL_ERRORS, registeredError, toGatewayError, type RegisteredError } from './errors.js';
-import { evidenceEvent, type EvidenceDetails, type EvidenceEvent, type EvidenceHead } from './evidence/event.js';
+import { GatewayError, KERNEL_ERRORS, registeredError, toGatewayError, type ErrorTable, type RegisteredError } from './errors.js';
+import { evidenceEvent } from './evidence/build-event.js';
+import type { EvidenceDetails, EvidenceEvent, EvidenceHead } from './evidence/event.js';
 import { logEvidence } from './evidence/log-sink.js';
 import { boundEvidenceEvent } from './evidence/bounds.js';
 import type { Exchange, Mode } from './exchange.js';
 import { createHooks, type Hooks } from './hooks.js';
 import { kernelMetrics, type KernelMetrics } from './kernel-metrics.js';
 import { Metrics } from './metrics.js';
-import type { Plugin } from './plugin.js';
 import type { Route } from './route.js';
 
 const KERNEL = 'kernel';
@@ -318,4 +318,55 @@ function deliveryPath(exchange: Exchange): string {
   if (exchange.verdict !== undefined) return 'blocked_completion';
   if (exchange.cache.status === 'hit') return `${exchange.cache.layer ?? 'unknown'}_cache`;
   return 'upstream';
+}
+
+/**
+ * A feature of the gateway. `apply` only taps hooks (no I/O); resources are opened in `start`
+ * and closed in `stop`, which the kernel calls in the order plugins were added (stop in reverse).
+ * @example
+ * class HelloPlugin implements Plugin {
+ *   readonly name = 'hello';
+ *   apply(kernel: Kernel) {
+ *     kernel.hooks.preGuard.tapPromise({ name: this.name, stage: Stage.USAGE }, async () => undefined);
+ *   }
+ * }
+ */
+export interface Plugin {
+  readonly name: string;
+  /** Names of plugins that must be added before this one. */
+  readonly dependencies?: readonly string[];
+  /** The error codes this plugin answers with besides the kernel's, as `defineErrors` returned them. */
+  readonly errors?: ErrorTable;
+  apply(kernel: Kernel): void;
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  /** State of the external dependencies this plugin talks to, for `/startupz` and `/readyz`. */
+  health?(): readonly DependencyHealth[];
+}
+
+/**
+ * One external dependency of a plugin, as the probes see it. Only readiness-required ones count:
+ * `/startupz` waits until each is initialised, `/readyz` fails while one is down.
+ * @example
+ * class FaqCachePlugin implements Plugin {
+ *   readonly name = 'faq-cache';
+ *   #up = false;
+ *   apply(): void {}
+ *   health(): readonly DependencyHealth[] {
+ *     const up = this.#up;
+ *     return [{ name: 'kv', readinessRequired: true, initialised: true, up, ...(up ? {} : { reason: 'no reply to PING' }) }];
+ *   }
+ * }
+ */
+export interface DependencyHealth {
+  /** e.g. `kv`, or the name of a store or a remote module. */
+  readonly name: string;
+  /** Whether the instance should stop taking traffic while this dependency is down. */
+  readonly readinessRequired: boolean;
+  /** It was initialised in this process (false: a no-op stand-in is installed until restart). */
+  readonly initialised: boolean;
+  /** It answers now. */
+  readonly up: boolean;
+  /** Why it is down or not initialised; never a secret. */
+  readonly reason?: string;
 }

@@ -97,10 +97,10 @@ export function referenceProblems(workspace: readonly PackageSources[]): string[
 }
 
 /**
- * (c) No cycle between the files of a package, nor between packages; type-only imports count. The
- * components listed in `known` (sorted members) are allowed, and named when they are gone.
+ * (c) No cycle between the files of a package, nor between packages; type-only imports count: a cycle
+ * of types is still two files that can only be understood together.
  */
-export function cycleProblems(workspace: readonly PackageSources[], known: readonly (readonly string[])[] = []): string[] {
+export function cycleProblems(workspace: readonly PackageSources[]): string[] {
   const byName = packagesByName(workspace);
   const files = new Map<string, Set<string>>();
   const packages = new Map<string, Set<string>>();
@@ -127,16 +127,7 @@ export function cycleProblems(workspace: readonly PackageSources[], known: reado
     const also = rest.length === 0 ? '' : `\n    (the same cycle also takes in ${rest.join(', ')})`;
     return `${loop.join(' → ')}\n    ${steps.join('\n    ')}${also}`;
   };
-  const key = (members: readonly string[]) => members.join(', ');
-  const cycles = [...cyclesOf(files), ...cyclesOf(packages)];
-  const found = new Set(cycles.map((cycle) => key(cycle.members)));
-  const allowed = new Set(known.map(key));
-  return [
-    ...cycles.filter((cycle) => !allowed.has(key(cycle.members))).map(describe),
-    ...[...allowed]
-      .filter((members) => !found.has(members))
-      .map((members) => `${members}: no longer a cycle; remove it from test/architecture/known-cycles.ts`),
-  ];
+  return [...cyclesOf(files), ...cyclesOf(packages)].map(describe);
 }
 
 /** (d) package.json `exports` offers only `.`; no deep import of a workspace package, no path out of a package. */

@@ -1,6 +1,4 @@
 /** Evidence events, schema `svc.evidence.event` 1.1: hashes and counts, never prompt or answer text. */
-import { randomUUID } from 'node:crypto';
-import { boundEvidenceEvent } from './bounds.js';
 
 /**
  * The `schema` of every evidence event; an audit module accepts only this schema.
@@ -175,35 +173,4 @@ export interface EvidenceHead {
   category: EvidenceCategory;
   event_type: string;
   outcome: EvidenceOutcome;
-}
-
-/**
- * Builds one evidence event for a trace. Strings are bounded and cleaned to the limits an audit module
- * accepts (a model name or tenant can come from a client), so no value a client sends can get the event refused.
- * @example
- * const event = evidenceEvent(exchange.traceId, { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: 'miss' }, { cache: { cache_type: 'exact' } });
- */
-export function evidenceEvent(traceId: string, head: EvidenceHead, details: EvidenceDetails = {}): EvidenceEvent {
-  const event: EvidenceEvent = {
-    schema: EVIDENCE_SCHEMA,
-    schema_version: EVIDENCE_SCHEMA_VERSION,
-    event_id: randomUUID(),
-    trace_id: traceId,
-    occurred_at: new Date().toISOString(),
-    ...head,
-  };
-  for (const [key, value] of Object.entries(details)) {
-    const kept = withoutEmpty(value);
-    if (kept !== undefined) Object.assign(event, { [key]: kept });
-  }
-  return boundEvidenceEvent(event);
-}
-
-/** Drops undefined fields, and parts left empty, so a record only carries what is known. */
-function withoutEmpty(value: unknown): unknown {
-  if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) return value.length === 0 ? undefined : value;
-  if (typeof value !== 'object') return value;
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-  return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }

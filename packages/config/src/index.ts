@@ -8,7 +8,7 @@ export {
   type DirectiveSpec,
   type DirectiveValues,
 } from './directive.js';
-export { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
+export { ResolvedConfig, type PluginBlock, type ResolvedEntry } from './resolved-config.js';
 export {
   directive,
   inherits,
@@ -31,7 +31,6 @@ export { configOptionsProblem, enabledInConfig, optionsFromConfig } from './opti
 export { directiveValuesOf, optionsProblem, withInherited } from './options-inheritance.js';
 export { directiveTable } from './directive-reference.js';
 export {
-  type PluginBlock,
   loadPluginBlocks,
   PLUGIN_BLOCK,
   type PluginBlocksOptions,

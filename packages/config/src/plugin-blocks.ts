@@ -1,30 +1,14 @@
 /** Loads the `plugin <package> { … }` blocks of a config document and checks each block against its package's schema. */
 import { dirname, resolve } from 'node:path';
-import { ConfigError, ConfigErrors, type Location } from './config-error.js';
+import { ConfigError, ConfigErrors } from './config-error.js';
 import type { ConfigDocument, Statement } from './parser.js';
 import { importPluginPackage } from './plugin-import.js';
 import { PLUGIN_MODULE_EXPORT, pluginModuleProblem, type PluginModule } from './plugin-module.js';
 import { resolveConfig } from './resolve.js';
-import type { ResolvedConfig } from './resolved-config.js';
+import type { PluginBlock, ResolvedConfig } from './resolved-config.js';
 
 /** The block directive's name. */
 export const PLUGIN_BLOCK = 'plugin';
-
-/**
- * One loaded `plugin` block: the package's module and its resolved directives (`config.plugins`).
- * @example
- * for (const block of config.plugins) {
- *   kernel.use(block.module.create(block.values, { packageName: block.packageName, file: config.file }));
- * }
- */
-export interface PluginBlock {
-  /** As written after `plugin`. */
-  readonly packageName: string;
-  readonly module: PluginModule;
-  readonly values: ResolvedConfig;
-  /** Where the block starts. */
-  readonly loc: Location;
-}
 
 export interface PluginBlocksResult {
   /** The document without its `plugin` statements, for the host's own directive sets. */

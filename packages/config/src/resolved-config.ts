@@ -1,7 +1,23 @@
 /** The values of a config file after resolution, with where each was written. */
 import type { Location } from './config-error.js';
 import type { DirectiveValues } from './directive.js';
-import type { PluginBlock } from './plugin-blocks.js';
+import type { PluginModule } from './plugin-module.js';
+
+/**
+ * One loaded `plugin` block: the package's module and its resolved directives (`config.plugins`).
+ * @example
+ * for (const block of config.plugins) {
+ *   kernel.use(block.module.create(block.values, { packageName: block.packageName, file: config.file }));
+ * }
+ */
+export interface PluginBlock {
+  /** As written after `plugin`. */
+  readonly packageName: string;
+  readonly module: PluginModule;
+  readonly values: ResolvedConfig;
+  /** Where the block starts. */
+  readonly loc: Location;
+}
 
 /**
  * One directive's resolved value and where it was written.

@@ -23,15 +23,13 @@ export {
   type SecurityCheck,
   type SecurityRuleSet,
 } from './engine/rule-set.js';
+export { loadSecurityPolicy, parseSecurityPolicy, checkSecurityPolicyPatterns } from './engine/policy.js';
 export {
-  loadSecurityPolicy,
-  parseSecurityPolicy,
-  checkSecurityPolicyPatterns,
   SecurityPolicySchema,
   SecurityPolicyRuleSchema,
   type SecurityPolicy,
   type SecurityPolicyRule,
-} from './engine/policy.js';
+} from './engine/policy-schema.js';
 export { systemPromptEchoes, ECHO_DEFAULT_SPAN_WORDS, ECHO_MIN_SYSTEM_WORDS } from './engine/system-echo.js';
 export {
   readSecurityReply,

@@ -3,7 +3,7 @@
  * the rule set and answers in the module contract's reply shape.
  */
 import type { SecurityFinding, SecurityGuardMode, SecurityScanReply, SecurityScanRequest } from '../contract.js';
-import type { SecurityPolicy } from './policy.js';
+import type { SecurityPolicy } from './policy-schema.js';
 import { appliesTo, countMatches, SEVERITY_RANK, type SecurityRule } from './rule.js';
 import { buildRuleSet, type SecurityCheck, type SecurityRuleSet } from './rule-set.js';
 import { ECHO_DEFAULT_SPAN_WORDS, systemPromptEchoes } from './system-echo.js';

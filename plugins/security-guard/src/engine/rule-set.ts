@@ -1,6 +1,6 @@
 /** The engine's rules: the built-in set, changed by a policy, compiled and fingerprinted. */
 import { createHash } from 'node:crypto';
-import type { SecurityPolicy, SecurityPolicyRule } from './policy.js';
+import type { SecurityPolicy, SecurityPolicyRule } from './policy-schema.js';
 import { REQUEST_RULES } from './request-rules.js';
 import { RESPONSE_RULES } from './response-rules.js';
 import { compileRule, type SecurityRule, type SecurityRuleSpec, type SecurityRuleStage, type SecuritySeverity } from './rule.js';
