@@ -16,6 +16,12 @@ export const LOOKUP_SLOT = createSlot(PLUGIN_NAME, () => ({
   vector: undefined as number[] | undefined,
   /** The similarity of the entry that answered, for the `x-sluice-similarity` header. */
   similarity: undefined as number | undefined,
+  /**
+   * Observe mode: the nearest candidate at or above the calibration floor that a threshold could have served
+   * (the would-be hit, or a verified candidate below the threshold), for the store tap to compare its cached
+   * answer with the live one.
+   */
+  calibration: undefined as { readonly similarity: number; readonly answer: string } | undefined,
 }));
 
 /**

@@ -6,6 +6,7 @@ import type { CachedResponse, Exchange, ModelResponse } from '@sluice/core';
 import { addLookupOverhead } from '@sluice/plugin-cost-meter';
 import type { CacheContext } from './cache-context.js';
 import { cacheEvidence } from './cache-evidence.js';
+import { calibrationCandidate } from './calibration-candidate.js';
 import { semanticSkipReason } from './eligibility.js';
 import { CACHE_LAYER, LOOKUP_SLOT } from './lookup-slot.js';
 import { semanticKey } from './scope.js';
@@ -51,6 +52,7 @@ export async function semanticLookup(
     return stepFault(context, exchange, 'search', error);
   }
   metrics.outcome(exchange.mode, found !== undefined);
+  if (exchange.mode === 'observe' && found === undefined) slot.calibration = calibrationCandidate(best, key, options);
   cacheEvidence(kernel, exchange, found ? 'hit' : 'miss', {
     cache: {
       record_id: found ? String(found.id) : undefined,

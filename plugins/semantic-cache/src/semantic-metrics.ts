@@ -1,5 +1,6 @@
 /** Counters of the semantic cache, production and observe mode. */
 import type { Kernel, Mode } from '@sluice/core';
+import type { AnswerAgreement } from './calibration.js';
 import type { SkipReason } from './eligibility.js';
 import type { EvictionReason } from './store-bound.js';
 import type { VerificationReason } from './verification/verify-pair.js';
@@ -49,6 +50,11 @@ export function semanticMetrics(kernel: Kernel) {
     help: 'Observe mode: similarity (local embedder) between the cached answer a semantic hit would have served and the live answer.',
     buckets: SIMILARITY_BUCKETS,
   });
+  const calibration = m.counter<'similarity' | 'answer'>({
+    name: 'gw_evaluation_semantic_calibration_total',
+    help: 'Observe mode: would-be semantic hits, and verified nearest candidates down to the calibration floor (0.80), by question similarity (bucket lower bound, steps of 0.01) and whether the cached answer agreed with the live one (answer similarity at or above 0.90); `sluice calibrate` reads it.',
+    labelNames: ['similarity', 'answer'],
+  });
   const evictions = m.counter<'reason'>({
     name: 'gw_semantic_evictions_total',
     help: 'Entries the in-process semantic store deleted to stay within its bound: expired ones first, then the least recently hit (capacity).',
@@ -81,6 +87,8 @@ export function semanticMetrics(kernel: Kernel) {
       if (mode === 'observe') evaluationErrors.inc({ layer: 'semantic' });
     },
     answerSimilarity: (similarity: number) => answerSimilarity.observe(similarity),
+    /** `bucket` from `calibrationBucket`: bounded labels only. */
+    calibration: (bucket: string, answer: AnswerAgreement) => calibration.inc({ similarity: bucket, answer }),
   };
 }
 

@@ -24,14 +24,7 @@ export async function storeAnswer(
   // Handed over to a reloaded runtime: the directory is the next store's now.
   if (open.keeping.handedOver) return;
   if (key === undefined || vector === undefined || !Array.isArray(response.body.choices)) return;
-  if (
-    exchange.mode === 'observe' &&
-    exchange.cache.wouldHit === true &&
-    exchange.cache.layer === CACHE_LAYER &&
-    exchange.cached
-  ) {
-    comparison.compare(exchange.cached, response);
-  }
+  if (exchange.mode === 'observe') compareInObserveMode(comparison, exchange, response);
   const answer = JSON.stringify(response.body);
   if (answer.length > options.maxEntryBytes) return;
   const now = Date.now();
@@ -55,4 +48,20 @@ export async function storeAnswer(
     return;
   }
   cacheEvidence(kernel, exchange, 'stored', { cache: { operation: 'store' } });
+}
+
+/**
+ * The cached answer a would-be hit had, or failing one the nearest verified candidate down to the calibration
+ * floor, against the live answer: what a lower or higher threshold would have served.
+ */
+function compareInObserveMode(comparison: AnswerComparison, exchange: Exchange, response: ModelResponse): void {
+  const { similarity, calibration } = exchange.slot(LOOKUP_SLOT);
+  if (exchange.cache.wouldHit === true) {
+    if (exchange.cache.layer === CACHE_LAYER && exchange.cached && similarity !== undefined)
+      comparison.compare(exchange.cached.body, response, { similarity, wouldHit: true });
+    return;
+  }
+  if (calibration === undefined) return;
+  const cached = JSON.parse(calibration.answer) as ModelResponse['body'];
+  comparison.compare(cached, response, { similarity: calibration.similarity, wouldHit: false });
 }

@@ -1,0 +1,23 @@
+/**
+ * The similarity threshold in force when `semantic_similarity_threshold` is not written: a neural embedder
+ * scores unrelated questions far higher than the lexical one, so one default cannot fit both. Each default
+ * comes from the tune half of the labelled question set (docs/semantic-cache.md, "Choosing a threshold").
+ */
+
+/** Lexical embedder: tune-half precision 1.000 at recall 0.142 (verification on). */
+export const LOCAL_THRESHOLD_DEFAULT = 0.92;
+
+/**
+ * Neural embedder (`openai_compatible`), measured with USE-lite: the first threshold of the 0.01 sweep whose
+ * tune-half precision reaches 0.95 (0.952 at recall 0.182); it stays at or above 0.95 up to 0.97.
+ */
+export const NEURAL_THRESHOLD_DEFAULT = 0.95;
+
+/** The threshold a lookup applies: the written one, else its embedder's default. */
+export function similarityThreshold(options: {
+  readonly threshold?: number;
+  readonly embedding: { readonly provider: string };
+}): number {
+  if (options.threshold !== undefined) return options.threshold;
+  return options.embedding.provider === 'local' ? LOCAL_THRESHOLD_DEFAULT : NEURAL_THRESHOLD_DEFAULT;
+}
