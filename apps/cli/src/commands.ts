@@ -31,6 +31,11 @@ export const COMMANDS: readonly Command[] = Object.freeze([
     run: async (argv, output) => (await import('./audit-command.js')).auditCommand(argv, output),
   },
   {
+    name: 'calibrate',
+    brief: 'observe mode: the semantic threshold that reaches a chosen precision on your traffic',
+    run: async (argv, output) => (await import('./calibrate-command.js')).calibrateCommand(argv, output),
+  },
+  {
     name: 'license',
     brief: 'create signing keys; issue and verify vector cache licenses',
     run: async (argv, output) => (await import('./license-command.js')).licenseCommand(argv, output),
