@@ -19,7 +19,8 @@ export const CALIBRATE_HELP: CommandHelp = {
     ['-h, --help', 'show this help'],
   ],
   notes: [
-    'an answer agrees when its similarity to the live answer is at least 0.90 (local embedder); below the threshold in force, only the nearest candidate that passes the verification is counted.',
+    'an answer agrees when it is at least 0.90 similar to the live one (local embedder); below the threshold',
+    'in force, only the nearest candidate of a lookup without a hit is counted, when it passes the verification.',
     'exit: 0 report printed, 1 the metrics could not be read, 2 a wrong command line.',
   ],
   examples: ['sluice calibrate --metrics-url http://127.0.0.1:8080/metrics --precision 0.98'],
