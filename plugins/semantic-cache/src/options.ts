@@ -8,6 +8,7 @@ import { directive, inherits, optionSet } from '@sluice/config';
 import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
+import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
 import { DEFAULT_RULES, VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
 
@@ -23,15 +24,17 @@ const flag = (name: string, summary: string, value: boolean) => Type.Boolean({ d
 
 export const SemanticCacheOptionsSchema = Type.Object(
   {
-    threshold: Type.Number({
-      minimum: -1,
-      maximum: 1,
-      default: 0.92,
-      ...directive('semantic_similarity_threshold', {
-        word: 'similarity',
-        summary: 'Least cosine similarity of a semantic hit, −1..1; higher is stricter.',
+    /** Absent: the embedder's default (`similarityThreshold`); the plugin's `options.threshold` is the one in force. */
+    threshold: Type.Optional(
+      Type.Number({
+        minimum: -1,
+        maximum: 1,
+        ...directive('semantic_similarity_threshold', {
+          word: 'similarity',
+          summary: `Least cosine similarity of a semantic hit, −1..1; higher is stricter. Default ${LOCAL_THRESHOLD_DEFAULT} with the local embedder, ${NEURAL_THRESHOLD_DEFAULT} with \`openai_compatible\` (docs/semantic-cache.md, "Choosing a threshold").`,
+        }),
       }),
-    }),
+    ),
     ttlSeconds: Type.Number({
       exclusiveMinimum: 0,
       default: 86400,
@@ -262,8 +265,15 @@ export const SemanticCacheOptionsSchema = Type.Object(
   },
 );
 
-export type SemanticCacheOptions = Type.Static<typeof SemanticCacheOptionsSchema>;
-export type SemanticCacheOptionsInput = Partial<Omit<SemanticCacheOptions, 'embedding' | 'store'>> & {
-  embedding?: Partial<SemanticCacheOptions['embedding']>;
-  store?: Partial<SemanticCacheOptions['store']>;
+/** The options as written (defaults applied), the threshold absent when not written. */
+export type SemanticCacheOptionValues = Type.Static<typeof SemanticCacheOptionsSchema>;
+/** The options in force: the threshold is the written one or the embedder's default. */
+export type SemanticCacheOptions = Omit<SemanticCacheOptionValues, 'threshold'> & { readonly threshold: number };
+/** The options in force, from the options as written. */
+export function optionsInForce(values: Readonly<SemanticCacheOptionValues>): Readonly<SemanticCacheOptions> {
+  return Object.freeze({ ...values, threshold: similarityThreshold(values) });
+}
+export type SemanticCacheOptionsInput = Partial<Omit<SemanticCacheOptionValues, 'embedding' | 'store'>> & {
+  embedding?: Partial<SemanticCacheOptionValues['embedding']>;
+  store?: Partial<SemanticCacheOptionValues['store']>;
 };

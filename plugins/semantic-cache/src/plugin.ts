@@ -15,7 +15,12 @@ import { tapCacheHeaders } from './cache-headers.js';
 import { SEMANTIC_CACHE_ERRORS } from './errors.js';
 import { semanticLookup } from './lookup.js';
 import { PLUGIN_NAME } from './lookup-slot.js';
-import { SemanticCacheOptionsSchema, type SemanticCacheOptions, type SemanticCacheOptionsInput } from './options.js';
+import {
+  optionsInForce,
+  SemanticCacheOptionsSchema,
+  type SemanticCacheOptions,
+  type SemanticCacheOptionsInput,
+} from './options.js';
 import { semanticMetrics } from './semantic-metrics.js';
 import { storeAnswer } from './store-answer.js';
 import { StoreHealth } from './store-health.js';
@@ -40,7 +45,7 @@ export class SemanticCachePlugin implements Plugin {
     /** Called as the in-process store is restored at start: each phase, and each log record replayed. */
     readonly onRestore?: (progress: RestoreProgress) => void,
   ) {
-    this.options = validateOptions(PLUGIN_NAME, SemanticCacheOptionsSchema, options);
+    this.options = optionsInForce(validateOptions(PLUGIN_NAME, SemanticCacheOptionsSchema, options));
     this.#lifecycle = new StoreLifecycle(serverVersion, onRestore);
   }
 

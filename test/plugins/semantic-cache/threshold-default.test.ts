@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import Type from 'typebox';
+import { directivesOf, optionsFromConfig, parseConfig, resolveConfig, type DirectiveSet } from '@sluice/config';
+import { SemanticCachePlugin, SemanticCacheOptionsSchema } from '@sluice/plugin-semantic-cache';
+
+const OWNERS: DirectiveSet = {
+  request_timeout_seconds: {
+    summary: 'Outbound timeout.',
+    args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
+    default: 120,
+  },
+  exact_cache_volatile_user: { summary: 'Volatile user.', args: [{ name: 'flag', schema: Type.Boolean() }], default: false },
+};
+const fromFile = (text: string) =>
+  new SemanticCachePlugin(
+    optionsFromConfig(
+      SemanticCacheOptionsSchema,
+      resolveConfig(parseConfig(`semantic_cache_enabled on;\n${text}`, { file: 'semantic.conf', env: {} }), [
+        OWNERS,
+        directivesOf(SemanticCacheOptionsSchema),
+      ]),
+    ),
+  ).options.threshold;
+const NEURAL = 'embedding_provider openai_compatible; embedding_base_url http://127.0.0.1:9;';
+const neural = { embedding: { provider: 'openai_compatible' as const, baseUrl: 'http://127.0.0.1:9' } };
+
+describe('semantic cache: the similarity threshold by embedder', () => {
+  it('not written: 0.92 with the local embedder, 0.95 with an openai_compatible one, in code and from a file', () => {
+    assert.equal(new SemanticCachePlugin().options.threshold, 0.92);
+    assert.equal(new SemanticCachePlugin(neural).options.threshold, 0.95);
+    assert.equal(fromFile(''), 0.92);
+    assert.equal(fromFile(NEURAL), 0.95);
+  });
+
+  it('a written threshold always wins, whatever the embedder', () => {
+    assert.equal(new SemanticCachePlugin({ ...neural, threshold: 0.9 }).options.threshold, 0.9);
+    assert.equal(new SemanticCachePlugin({ threshold: 0.97 }).options.threshold, 0.97);
+    assert.equal(fromFile(`${NEURAL} semantic_similarity_threshold 0.9;`), 0.9);
+    assert.equal(fromFile('semantic_similarity_threshold 0.95;'), 0.95);
+  });
+
+  it('the reference names both defaults, and the directive set has none of its own', () => {
+    const spec = directivesOf(SemanticCacheOptionsSchema).semantic_similarity_threshold!;
+    assert.equal(spec.default, undefined);
+    assert.match(spec.summary, /Default 0\.92 with the local embedder, 0\.95 with `openai_compatible`/);
+  });
+});
