@@ -1,27 +1,9 @@
 import assert from 'node:assert/strict';
-import Type from 'typebox';
-import {
-  configOptionsProblem,
-  directivesOf,
-  enabledInConfig,
-  optionsFromConfig,
-  parseConfig,
-  resolveConfig,
-  type DirectiveSet,
-} from '@sluice/config';
+import { configOptionsProblem, directivesOf, enabledInConfig, optionsFromConfig } from '@sluice/config';
 import { SemanticCachePlugin, SemanticCacheOptionsSchema } from '@sluice/plugin-semantic-cache';
+import { resolveSemanticConfig } from './semantic-config.js';
 
-/** The settings the semantic cache inherits, as their owners declare them (the gateway and the exact cache). */
-const OWNERS: DirectiveSet = {
-  request_timeout_seconds: {
-    summary: 'Outbound timeout.',
-    args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
-    default: 120,
-  },
-  exact_cache_volatile_user: { summary: 'Volatile user.', args: [{ name: 'flag', schema: Type.Boolean() }], default: false },
-};
-const resolve = (text: string) =>
-  resolveConfig(parseConfig(text, { file: 'semantic.conf', env: {} }), [OWNERS, directivesOf(SemanticCacheOptionsSchema)]);
+const resolve = resolveSemanticConfig;
 const options = (text: string) => optionsFromConfig(SemanticCacheOptionsSchema, resolve(`semantic_cache_enabled on;\n${text}`));
 
 describe('semantic cache options: one schema for code and config file', () => {

@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
-import Type from 'typebox';
-import { directivesOf, optionsFromConfig, parseConfig, resolveConfig, type DirectiveSet } from '@sluice/config';
+import { directivesOf, optionsFromConfig } from '@sluice/config';
 import { SemanticCachePlugin, SemanticCacheOptionsSchema } from '@sluice/plugin-semantic-cache';
+import { resolveSemanticConfig } from './semantic-config.js';
 
-const OWNERS: DirectiveSet = {
-  request_timeout_seconds: {
-    summary: 'Outbound timeout.',
-    args: [{ name: 'seconds', schema: Type.Number({ exclusiveMinimum: 0 }), unit: 'duration' }],
-    default: 120,
-  },
-  exact_cache_volatile_user: { summary: 'Volatile user.', args: [{ name: 'flag', schema: Type.Boolean() }], default: false },
-};
 const fromFile = (text: string) =>
   new SemanticCachePlugin(
     optionsFromConfig(
       SemanticCacheOptionsSchema,
-      resolveConfig(parseConfig(`semantic_cache_enabled on;\n${text}`, { file: 'semantic.conf', env: {} }), [
-        OWNERS,
-        directivesOf(SemanticCacheOptionsSchema),
-      ]),
+      resolveSemanticConfig(`semantic_cache_enabled on;
+${text}`),
     ),
   ).options.threshold;
 const NEURAL = 'embedding_provider openai_compatible; embedding_base_url http://127.0.0.1:9;';
