@@ -4,7 +4,12 @@ import type { ChatRequest, ModelResponse } from './chat.js';
 import { GatewayError } from './errors.js';
 import type { Verdict } from './verdict.js';
 
-/** Prefix of the id of a refusal completion, so logs can tell it from a model answer. */
+/**
+ * Prefix of the id of a refusal completion, so logs, clients and tests can tell a block from a model
+ * answer even when the refusal is streamed or cached.
+ * @example
+ * const blocked = String(response.body.id).startsWith(BLOCKED_COMPLETION_ID_PREFIX);
+ */
 export const BLOCKED_COMPLETION_ID_PREFIX = 'chatcmpl-sluice-blocked-';
 
 const REFUSAL = 'I can’t help with that request.';

@@ -28,6 +28,13 @@ function mark(value: object): void {
   marks += 1;
 }
 
+/**
+ * Freezes a value and everything it holds, and returns it: what is shared between plugins and exchanges
+ * (a plugin's options, the request as the client sent it) must not be changed by one under another. A
+ * value frozen before costs one lookup, so freezing on every hand-over is cheap.
+ * @example
+ * const shared = deepFreeze({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }] });
+ */
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || marked(value)) return value;
   const reached = new Set<object>();
@@ -49,7 +56,13 @@ function freezeAll(value: object, reached: Set<object>): void {
   }
 }
 
-/** Whether `deepFreeze` froze this value all the way down (and still remembers doing so). */
+/**
+ * Whether `deepFreeze` froze this value all the way down (and still remembers doing so): a frozen value
+ * cannot change, so what was computed from it (its JSON text) can be kept and reused. `false` only
+ * means it is not known, never that the value is mutable.
+ * @example
+ * if (isDeepFrozen(body)) cache.set(body, JSON.stringify(body));
+ */
 export function isDeepFrozen(value: object): boolean {
   return marked(value);
 }

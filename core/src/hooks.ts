@@ -84,6 +84,13 @@ export const HOOK_NAMES = Object.freeze([
   'evidence',
 ] as const satisfies readonly (keyof Hooks)[]);
 
+/**
+ * A fresh, frozen set of the kernel's hooks with no taps: the kernel makes one for itself, and a test or
+ * tool that drives one hook alone can make its own without building a whole kernel.
+ * @example
+ * const hooks = createHooks();
+ * hooks.respond.tap('tenant-header', (exchange) => exchange.setResponseHeader('x-acme-tenant', exchange.tenant));
+ */
 export function createHooks(): Hooks {
   return Object.freeze({
     preGuard: new AsyncSeriesBailHook<[Exchange], Verdict | undefined>(['exchange']),

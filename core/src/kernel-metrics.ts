@@ -1,7 +1,12 @@
 /** The metrics the kernel itself keeps: requests, errors, cache misses, latency. */
 import type { Metrics } from './metrics.js';
 
-/** `gw_errors_total{class}`: every failed request, and every failed plugin route, by error identifier. */
+/**
+ * `gw_errors_total{class}`: every failed request, and every failed plugin route, by error identifier.
+ * The host counts its own failures (a bad body, a failed route) on the same series as the kernel.
+ * @example
+ * errorsCounter(kernel.metrics).inc({ class: error.code }); // error: a GatewayError
+ */
 export function errorsCounter(metrics: Metrics) {
   return metrics.counter<'class'>({ name: 'gw_errors_total', help: 'Failed requests by error class.', labelNames: ['class'] });
 }

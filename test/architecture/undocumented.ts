@@ -4,14 +4,6 @@
  * when it is empty, delete it.
  */
 export const UNDOCUMENTED: readonly string[] = [
-  '@sluice/core createHooks', // no TSDoc: core/src/hooks.ts
-  '@sluice/core BLOCKED_COMPLETION_ID_PREFIX', // no @example: core/src/block-response.ts
-  '@sluice/core logEvidence', // no TSDoc: core/src/evidence/log-sink.ts
-  '@sluice/core EVIDENCE_LOG_TARGET', // no TSDoc: core/src/evidence/log-sink.ts
-  '@sluice/core EVIDENCE_LIMITS', // no @example: core/src/evidence/bounds.ts
-  '@sluice/core deepFreeze', // no TSDoc: core/src/deep-freeze.ts
-  '@sluice/core isDeepFrozen', // no @example: core/src/deep-freeze.ts
-  '@sluice/core errorsCounter', // no @example: core/src/kernel-metrics.ts
   '@sluice/config byPosition', // no @example: packages/config/src/config-error.ts
   '@sluice/config formatLocation', // no TSDoc: packages/config/src/config-error.ts
   '@sluice/config loadPluginBlocks', // no TSDoc: packages/config/src/plugin-blocks.ts

@@ -9,6 +9,8 @@ import type { EvidenceEvent } from './event.js';
 /**
  * What an audit module accepts in one event: the producer bounds to these and `@sluice/audit`
  * checks against them, so the two cannot drift apart.
+ * @example
+ * const schema = { type: 'string', maxLength: EVIDENCE_LIMITS.shortText };
  */
 export const EVIDENCE_LIMITS = Object.freeze({
   /** Ids, names, codes: longer is most likely text that must not be stored. */
