@@ -11,6 +11,12 @@ export interface Location {
   readonly col: number;
 }
 
+/**
+ * `file:line:col`, the form editors and terminals turn into a link, so every config message points at
+ * its place the same way.
+ * @example
+ * formatLocation({ file: 'gateway.conf', line: 12, col: 3 }); // 'gateway.conf:12:3'
+ */
 export function formatLocation(loc: Location): string {
   return `${loc.file}:${loc.line}:${loc.col}`;
 }
@@ -47,7 +53,12 @@ export class ConfigErrors extends Error {
   }
 }
 
-/** Orders problems as they appear in the file. */
+/**
+ * Orders problems as they appear in the file, so a report collected from several passes reads top to
+ * bottom; problems without a position come first.
+ * @example
+ * throw new ConfigErrors([...errors].sort(byPosition));
+ */
 export function byPosition(a: ConfigError, b: ConfigError): number {
   return (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || (a.loc?.col ?? 0) - (b.loc?.col ?? 0);
 }

@@ -1,8 +1,20 @@
 /** Splits config text into words, quoted strings and the punctuation `;`, `{`, `}`. */
 import { ConfigError, type Location } from './config-error.js';
 
+/**
+ * What a token is: a bare word, a quoted string (kept apart so a quoted `;` or `{` is text), or
+ * punctuation.
+ * @example
+ * const ends = (token: Token): boolean => token.kind === ';' || token.kind === '}';
+ */
 export type TokenKind = 'word' | 'string' | ';' | '{' | '}';
 
+/**
+ * One word, string or punctuation mark of config text with its position, so every later error can point
+ * at `file:line:col`.
+ * @example
+ * const [first]: Token[] = tokenize('listen_addr 127.0.0.1:8080;', 'gateway.conf'); // { kind: 'word', text: 'listen_addr', … }
+ */
 export interface Token {
   readonly kind: TokenKind;
   /** The text: for strings, escapes are resolved but `${…}` is left for interpolation. */
@@ -16,6 +28,12 @@ export const LITERAL_DOLLAR = '\u0000';
 const ESCAPES: Record<string, string> = { '"': '"', "'": "'", '\\': '\\', n: '\n', t: '\t', r: '\r', $: LITERAL_DOLLAR };
 const PUNCTUATION = new Set([';', '{', '}']);
 
+/**
+ * Splits config text into tokens, dropping whitespace and `#` comments. An unterminated string or an
+ * unknown escape is a ConfigError at its position; `${…}` is left in the text for `parseConfig`.
+ * @example
+ * tokenize('listen_addr "127.0.0.1:8080";', 'gateway.conf').map((token) => token.kind); // ['word', 'string', ';']
+ */
 export function tokenize(text: string, file: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;

@@ -5,12 +5,24 @@ import { tokenize, type Token } from './lexer.js';
 
 export type { Location } from './config-error.js';
 
+/**
+ * One argument of a directive, after interpolation, with its own position so an error about one value
+ * points at that value rather than at the directive. `quoted` records whether it was written as a string.
+ * @example
+ * const [addr]: readonly Arg[] = statement.args; // { value: '127.0.0.1:8080', quoted: false, loc }
+ */
 export interface Arg {
   readonly value: string;
   readonly quoted: boolean;
   readonly loc: Location;
 }
 
+/**
+ * One directive, `name arg… ;` or `name arg… { statements }`, with its position; what the directive sets
+ * check and what a plugin block holds.
+ * @example
+ * const listen = doc.statements.find((statement: Statement) => statement.name === 'listen_addr');
+ */
 export interface Statement {
   readonly name: string;
   readonly args: readonly Arg[];
@@ -18,11 +30,23 @@ export interface Statement {
   readonly loc: Location;
 }
 
+/**
+ * A parsed config file: its statements in order, not yet checked against any directive set, so the host
+ * and each plugin block can check their own part.
+ * @example
+ * const doc: ConfigDocument = parseConfig(await readFile('gateway.conf', 'utf8'), { file: 'gateway.conf' });
+ */
 export interface ConfigDocument {
   readonly file: string;
   readonly statements: readonly Statement[];
 }
 
+/**
+ * Where the text came from, for error positions, and the environment `${NAME}` reads, which a test sets
+ * so it does not depend on the machine's.
+ * @example
+ * parseConfig(text, { file: 'gateway.conf', env: { UPSTREAM_URL: 'http://127.0.0.1:11434' } });
+ */
 export interface ParseOptions {
   /** Name shown in error positions. */
   readonly file: string;
@@ -31,6 +55,9 @@ export interface ParseOptions {
 }
 
 /**
+ * Parses config text into statements and puts the environment into every argument. Syntax errors (an
+ * unclosed block, a missing `;`) throw a ConfigError at their position; names and values are checked later,
+ * against the directive sets.
  * @example
  * const doc = parseConfig('listen_addr 127.0.0.1:8080;', { file: 'gateway.conf' });
  */

@@ -7,9 +7,20 @@ import { PLUGIN_MODULE_EXPORT, pluginModuleProblem, type PluginModule } from './
 import { resolveConfig } from './resolve.js';
 import type { PluginBlock, ResolvedConfig } from './resolved-config.js';
 
-/** The block directive's name. */
+/**
+ * The block directive's name: the host's own directive sets must not declare it, and a tool that walks a
+ * document tells plugin blocks apart by it.
+ * @example
+ * const pluginStatements = doc.statements.filter((statement) => statement.name === PLUGIN_BLOCK);
+ */
 export const PLUGIN_BLOCK = 'plugin';
 
+/**
+ * What `loadPluginBlocks` found: the plugin blocks that loaded, the rest of the document for the host, and
+ * the problems, returned rather than thrown so they are reported with the host's own in one pass.
+ * @example
+ * const { rest, blocks, errors }: PluginBlocksResult = await loadPluginBlocks(doc);
+ */
 export interface PluginBlocksResult {
   /** The document without its `plugin` statements, for the host's own directive sets. */
   readonly rest: ConfigDocument;
@@ -18,12 +29,21 @@ export interface PluginBlocksResult {
   readonly errors: readonly ConfigError[];
 }
 
+/**
+ * How `loadPluginBlocks` finds plugin packages; a test or a tool that reads a config from elsewhere
+ * points it at the folder the packages are installed for.
+ * @example
+ * const options: PluginBlocksOptions = { baseDir: process.cwd() };
+ */
 export interface PluginBlocksOptions {
   /** Where package names and paths are resolved from; defaults to the config file's folder. */
   readonly baseDir?: string;
 }
 
 /**
+ * Imports the package of every `plugin <package> { … }` block and checks the block against that package's
+ * directives (and its own `create`), so a misconfigured plugin fails `--test-config` as the host's own
+ * directives do. A package loaded twice, or two packages with one plugin name, are problems too.
  * @example
  * const { rest, blocks, errors } = await loadPluginBlocks(parseConfig(text, { file }));
  * for (const block of blocks) kernel.use(block.module.create(block.values, { packageName: block.packageName, file }));

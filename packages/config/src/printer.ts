@@ -4,6 +4,12 @@ import { maskUrl } from '@sluice/util';
 import { mergeDirectiveSets } from './resolve.js';
 import type { ResolvedConfig } from './resolved-config.js';
 
+/**
+ * What a secret directive's value prints as in `printConfig`, so a printed config can be shared in an
+ * issue or a log without its keys.
+ * @example
+ * printConfig(config, GATEWAY_DIRECTIVE_SETS).includes(`upstream_api_key ${MASK};`); // true when a key is set
+ */
 export const MASK = '********';
 
 /** Values that disable a credential rather than hold one; printed as they are. */

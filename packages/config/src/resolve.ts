@@ -6,7 +6,13 @@ import { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
 import { suggestName } from './suggest.js';
 import { readWord } from './words.js';
 
-/** Merges directive sets; one name owned by two sets is a programming error. */
+/**
+ * Merges directive sets into one table by name; one name owned by two sets is a programming error, thrown
+ * at once, so two packages cannot quietly read each other's directive.
+ * @example
+ * const specs = mergeDirectiveSets(GATEWAY_DIRECTIVE_SETS);
+ * const listen = specs.get('listen_addr');
+ */
 export function mergeDirectiveSets(sets: readonly DirectiveSet[]): ReadonlyMap<string, DirectiveSpec> {
   const merged = new Map<string, DirectiveSpec>();
   for (const set of sets) {

@@ -1,5 +1,11 @@
 /** Did-you-mean for misspelt directive names (optimal string alignment distance). */
 
+/**
+ * The known name closest to a misspelt one, when it is close enough to be a likely typo (at most 2 edits,
+ * or a third of the name's length), so an unknown directive's error can say what was meant.
+ * @example
+ * suggestName('listen_adr', ['listen_addr', 'upstream_url']); // 'listen_addr'
+ */
 export function suggestName(name: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -13,7 +19,12 @@ export function suggestName(name: string, known: Iterable<string>): string | und
   return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
-/** Edits (insert, delete, substitute, swap of neighbours) that turn `a` into `b`. */
+/**
+ * Edits (insert, delete, substitute, swap of neighbours) that turn `a` into `b`; a swap counts as one
+ * edit, since swapped letters are the commonest typo.
+ * @example
+ * distance('listen_adrd', 'listen_addr'); // 1
+ */
 export function distance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
