@@ -18,6 +18,19 @@ import { RequestMemo } from './request-memo.js';
 /** Shared by every kernel of the process: what it holds depends on the body text alone. */
 const parsedRequests = new RequestMemo();
 
+/**
+ * How `serveChatCompletion` treats a request: the body limit and whether streaming is offered come from
+ * the service's config, and `onExchange` lets the service fill in what only it knows (the tenant) before
+ * the kernel runs.
+ * @example
+ * const options: ChatHandlerOptions = {
+ *   maxBodyBytes: 1 << 20,
+ *   streaming: true,
+ *   onExchange: (exchange) => {
+ *     exchange.tenant = 'acme';
+ *   },
+ * };
+ */
 export interface ChatHandlerOptions {
   readonly maxBodyBytes: number;
   readonly streaming: boolean;

@@ -8,6 +8,8 @@ import type { Metrics } from '@sluice/core';
 import type { ConnectionTimeoutPhase } from './http-hygiene.js';
 
 /**
+ * Registers the two counters under the names the service passes, every label listed at zero so a rate
+ * over them works before the first refusal; one place, so every server counts them the same way.
  * @example
  * const hygiene = httpHygieneMetrics(metrics, { refused: 'gw_http_requests_refused_total', timedOut: 'gw_http_connections_timed_out_total' });
  * hygiene.timedOut.inc({ phase: 'headers' });
@@ -30,6 +32,12 @@ export function httpHygieneMetrics(metrics: Metrics, names: { readonly refused: 
   return { refused, timedOut };
 }
 
+/**
+ * The counters `httpHygieneMetrics` registers, for a server part that is handed them rather than
+ * registering its own.
+ * @example
+ * function countTimeout(hygiene: HttpHygieneMetrics, phase: ConnectionTimeoutPhase): void { hygiene.timedOut.inc({ phase }); }
+ */
 export type HttpHygieneMetrics = ReturnType<typeof httpHygieneMetrics>;
 
 /**

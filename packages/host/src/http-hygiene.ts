@@ -21,7 +21,13 @@ export function isJsonContentType(value: string | readonly string[] | undefined)
   return typeof value === 'string' && JSON_MEDIA_TYPE.test(value.trimStart());
 }
 
-/** The content type as a client sent it, cut short and quoted, for a refusal's message; `missing` when there is none. */
+/**
+ * The content type as a client sent it, cut short and quoted, for a refusal's message; `missing` when
+ * there is none. Cut short because the header is the client's text and must not make the answer long.
+ * @example
+ * describeContentType('text/plain'); // '"text/plain"'
+ * describeContentType(undefined); // 'missing'
+ */
 export function describeContentType(value: string | readonly string[] | undefined): string {
   return typeof value === 'string' && value.trim() !== '' ? JSON.stringify(value.trim().slice(0, 64)) : 'missing';
 }
@@ -64,6 +70,8 @@ export interface ServerTimeouts {
 /**
  * The defaults of every sluice server: 20 s for headers, 60 s for a whole request, 65 s of keep-alive
  * (longer than the 60 s idle timeout of common load balancers, so they close first), 60 s to drain a write.
+ * @example
+ * applyServerTimeouts(server, { ...DEFAULT_SERVER_TIMEOUTS, requestMs: 120_000 });
  */
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = Object.freeze({
   headerMs: 20_000,
@@ -72,7 +80,12 @@ export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = Object.freeze({
   sendMs: 60_000,
 });
 
-/** Where a connection was when it ran out of time: sending headers, sending its body, or not taking its response. */
+/**
+ * Where a connection was when it ran out of time: sending headers, sending its body, or not taking its
+ * response. The label of the timed-out counter, so a slow client can be told from a stuck one.
+ * @example
+ * applyServerTimeouts(server, DEFAULT_SERVER_TIMEOUTS, (phase: ConnectionTimeoutPhase) => timedOut.inc({ phase }));
+ */
 export type ConnectionTimeoutPhase = 'headers' | 'body' | 'send';
 
 /**

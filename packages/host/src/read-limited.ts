@@ -1,6 +1,15 @@
 /** Reads a request body to its end under a byte limit; the caller names the errors in its own words. */
 import type { IncomingMessage } from 'node:http';
 
+/**
+ * The errors `readLimitedText` rejects with, made by the caller, so each service answers a body that is
+ * too large or cut short with its own codes and envelope.
+ * @example
+ * const errors: BodyReadErrors = {
+ *   tooLarge: () => new ServiceHttpError(413, 'too_large', 'The body is too large.'),
+ *   unreadable: (cause) => new ServiceHttpError(400, 'invalid_request', 'The body was not sent to its end.', undefined, { cause }),
+ * };
+ */
 export interface BodyReadErrors {
   /** The body passed the limit (the rest is drained, not kept). */
   readonly tooLarge: () => Error;

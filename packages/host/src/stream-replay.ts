@@ -49,6 +49,9 @@ export function completionChunks(body: ChatCompletion, includeUsage: boolean): C
 /**
  * The chunks a streaming client is sent: the provider's own when it streamed and nothing rewrote the
  * answer since, else made from the body; usage only for a client that asked for it.
+ * @example
+ * const includeUsage = (exchange.original.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+ * res.end(sseText(replayChunks(response, includeUsage)));
  */
 export function replayChunks(response: ModelResponse, includeUsage: boolean): readonly ChatCompletionChunk[] {
   if (response.chunks === undefined) return completionChunks(response.body, includeUsage);
@@ -63,7 +66,12 @@ export function replayChunks(response: ModelResponse, includeUsage: boolean): re
     });
 }
 
-/** The event-stream text of the chunks, ending with `data: [DONE]`. */
+/**
+ * The event-stream text of the chunks, ending with `data: [DONE]`, written in one piece: a replayed answer
+ * is complete already, so there is nothing to wait for between events.
+ * @example
+ * sseText([]); // 'data: [DONE]\n\n'
+ */
 export function sseText(chunks: readonly ChatCompletionChunk[]): string {
   let text = '';
   for (const chunk of chunks) text += `data: ${JSON.stringify(chunk)}\n\n`;
