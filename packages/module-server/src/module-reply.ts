@@ -22,7 +22,12 @@ export function replyJson(res: ServerResponse, status: number, body: unknown): v
   replyJsonText(res, status, JSON.stringify(body));
 }
 
-/** Answers an error with its status and envelope; a response already begun is cut instead. */
+/**
+ * Answers an error with its status and envelope; a response already begun is cut instead, so a client
+ * never takes half an answer for a whole one. After a 413 the connection is closed.
+ * @example
+ * replyServiceError(res, new ServiceHttpError(404, 'not_found', 'No events are stored for this trace.'));
+ */
 export function replyServiceError(res: ServerResponse, error: ServiceHttpError): void {
   if (res.headersSent) return void res.destroy();
   // After a 413 the rest of the body is not wanted; closing stops a large sender from keeping the socket.
