@@ -20,6 +20,11 @@ export interface FixedRateOptions {
   readonly connections: number;
   /** How long the last requests may take after the schedule ends before they count as errors. */
   readonly drainSeconds?: number;
+  /**
+   * Seconds at the rate before the measured schedule, not counted: a run just after a saturation run
+   * would otherwise time the collection of that run's garbage.
+   */
+  readonly warmupSeconds?: number;
 }
 
 export interface FixedRateResult {
@@ -46,13 +51,14 @@ export async function measureAtFixedRate(options: FixedRateOptions): Promise<Fix
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
-  const total = Math.max(1, Math.round(options.rate * options.seconds));
+  const warmup = Math.round(options.rate * (options.warmupSeconds ?? 0));
+  const total = warmup + Math.max(1, Math.round(options.rate * options.seconds));
   const intervalMs = 1000 / options.rate;
   const samples: number[] = [];
   const inFlight = new Set<Promise<void>>();
   let errors = 0;
   let maxLagMs = 0;
-  const send = (body: string) => {
+  const send = (body: string, counted: boolean) => {
     const started = performance.now();
     const request = pool
       .request({
@@ -63,11 +69,12 @@ export async function measureAtFixedRate(options: FixedRateOptions): Promise<Fix
       })
       .then(async (response) => {
         await response.body.arrayBuffer();
+        if (!counted) return;
         if (response.statusCode >= 200 && response.statusCode < 300) samples.push(performance.now() - started);
         else errors += 1;
       })
       .catch(() => {
-        errors += 1;
+        if (counted) errors += 1;
       })
       .finally(() => inFlight.delete(request));
     inFlight.add(request);
@@ -82,8 +89,8 @@ export async function measureAtFixedRate(options: FixedRateOptions): Promise<Fix
         await delay(Math.max(1, Math.floor(due - now)));
         continue;
       }
-      maxLagMs = Math.max(maxLagMs, now - due);
-      send(options.next());
+      if (sent >= warmup) maxLagMs = Math.max(maxLagMs, now - due);
+      send(options.next(), sent >= warmup);
       sent += 1;
     }
     const drained = Promise.all(inFlight).then(() => true);
