@@ -20,3 +20,4 @@ export { verifyPair, type Verification, type VerificationReason } from './verifi
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';
 export { SEMANTIC_CACHE_ERRORS } from './errors.js';
+export { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';

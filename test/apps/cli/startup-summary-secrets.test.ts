@@ -47,7 +47,7 @@ describe('sluice gateway: the start-up summary never shows a secret', () => {
     assert.ok(lines.includes('  exact     redis rediss://***@cache.example:6380'), text);
     assert.ok(
       lines.includes(
-        '  semantic  qdrant http://***@qdrant.example:6334 collection sluice_semantic, embedder text-embedding-3-small at https://***@embed.example/v1, threshold 0.92',
+        '  semantic  qdrant http://***@qdrant.example:6334 collection sluice_semantic, embedder text-embedding-3-small at https://***@embed.example/v1, threshold 0.95',
       ),
       text,
     );
