@@ -20,7 +20,7 @@ import type { LatencyResult } from './latency.js';
 import type { LoadResult } from './load.js';
 import { startGatewayProcess, startProcess, type BenchProcess } from './processes.js';
 import { buildSemanticStore, type BuiltStore } from './semantic/build-store.js';
-import { measureCycling, sequentialCyclingLatency } from './semantic/cycling-load.js';
+import { cycle, measureCycling, sequentialCyclingLatency } from './semantic/cycling-load.js';
 import { metricTotals, upstreamCalls } from './semantic/gateway-metrics.js';
 import { distinctQuestions, paraphrase, SeededRandom } from './semantic/questions.js';
 import { CANNED_COMPLETION } from './servers/canned-completion.js';
@@ -153,12 +153,7 @@ async function measureFixedRate(
   bodies: readonly string[],
   rate: number,
 ): Promise<FixedRateRun> {
-  let index = 0;
-  const next = () => {
-    const body = bodies[index]!;
-    index = (index + 1) % bodies.length;
-    return body;
-  };
+  const next = cycle(bodies);
   const warmupSeconds = FIXED_RATE_WARMUP_SECONDS;
   // The gateway's CPU is read over the whole schedule, warm-up included, and divided by the requests of both.
   const cpuBefore = gateway.cpuMicros();

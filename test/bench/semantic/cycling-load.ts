@@ -69,7 +69,8 @@ export async function sequentialCyclingLatency(
   return { p50Us: percentile(samples, 0.5), p99Us: percentile(samples, 0.99), samples: samples.length };
 }
 
-function cycle(bodies: readonly string[]): () => string {
+/** The bodies in turn, round and round: each paraphrase is asked as often as the others. */
+export function cycle(bodies: readonly string[]): () => string {
   if (bodies.length === 0) throw new Error('a cycling load needs at least one body');
   let index = 0;
   return () => {
