@@ -30,12 +30,7 @@ export {
 export { configOptionsProblem, enabledInConfig, optionsFromConfig } from './options-from-config.js';
 export { directiveValuesOf, optionsProblem, withInherited } from './options-inheritance.js';
 export { directiveTable } from './directive-reference.js';
-export {
-  loadPluginBlocks,
-  PLUGIN_BLOCK,
-  type PluginBlocksOptions,
-  type PluginBlocksResult,
-} from './plugin-blocks.js';
+export { loadPluginBlocks, PLUGIN_BLOCK, type PluginBlocksOptions, type PluginBlocksResult } from './plugin-blocks.js';
 export { definePluginModule, PLUGIN_MODULE_EXPORT, type PluginModule, type PluginModuleContext } from './plugin-module.js';
 export { interpolate, type Environment } from './interpolate.js';
 export { tokenize, type Token, type TokenKind } from './lexer.js';
