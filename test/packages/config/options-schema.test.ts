@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import Type from 'typebox';
 import {
   ConfigError,
-  ConfigErrors,
   configOptionsProblem,
   directive,
   directivesOf,
@@ -19,6 +18,7 @@ import {
   resolveConfig,
   type DirectiveSet,
 } from '@sluice/config';
+import { configProblems } from './config-problems.js';
 
 interface Price {
   model: string;
@@ -119,15 +119,7 @@ const GatewayWide: DirectiveSet = {
 const resolve = (text: string, sets: readonly DirectiveSet[] = [GatewayWide, directivesOf(FaqOptions)]) =>
   resolveConfig(parseConfig(text, { file: 'faq.conf', env: {} }), sets);
 
-function problems(text: string): string[] {
-  try {
-    resolve(text);
-  } catch (error) {
-    assert.ok(error instanceof ConfigErrors);
-    return error.errors.map((e) => e.message);
-  }
-  assert.fail('expected ConfigErrors');
-}
+const problems = (text: string) => configProblems(() => resolve(text));
 
 describe('options declared once in a schema', () => {
   it('derives one directive per option, the switch first, nested options included, code-only options left out', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import Type from 'typebox';
-import { ConfigErrors, defineDirectives } from '@sluice/config';
+import { defineDirectives } from '@sluice/config';
 import { parseConfig, resolveConfig } from '@sluice/config';
+import { configProblems } from './config-problems.js';
 
 const directives = defineDirectives({
   listen_addr: { summary: 'where', args: [{ name: 'address', schema: Type.String() }], default: '127.0.0.1:8080' },
@@ -28,15 +29,7 @@ const directives = defineDirectives({
 
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'r.conf', env: {} }), [directives]);
 
-function problems(text: string): string[] {
-  try {
-    resolve(text);
-  } catch (error) {
-    assert.ok(error instanceof ConfigErrors);
-    return error.errors.map((e) => e.message);
-  }
-  assert.fail('expected ConfigErrors');
-}
+const problems = (text: string) => configProblems(() => resolve(text));
 
 describe('config resolution', () => {
   it('reads booleans, numbers, durations, sizes, enums and repeatable tuples', () => {
