@@ -69,6 +69,8 @@ export interface ExchangeInit {
   mode?: Mode;
   /** Default `default`. */
   tenant?: string;
+  /** Default none: who called within the tenant (e.g. a client key's id). */
+  application?: string;
   /** Default a new UUID; answered in `x-sluice-trace-id`. */
   traceId?: string;
   /** Lower-case request headers, for plugins that read e.g. a bypass header. */
@@ -118,6 +120,11 @@ export class Exchange {
   readonly mode: Mode;
   /** Who the request is for; caches, quotas and evidence are kept per tenant. A tap may set it (e.g. from a token). */
   tenant: string;
+  /**
+   * Who called within the tenant, e.g. the id of the client key that authenticated the request; evidence
+   * names it as `actor.application_id`. A tap may set it with the tenant. Never a secret.
+   */
+  application: string | undefined;
   /** The request exactly as the client sent it (deep-frozen: a guard that rewrites assigns a new `request`). */
   readonly original: Readonly<ChatRequest>;
   /** The request as guards rewrote it; this is what caches key on and the upstream receives. Starts as `original`. */
@@ -150,6 +157,7 @@ export class Exchange {
     this.traceId = init.traceId ?? randomUUID();
     this.mode = init.mode ?? 'enforce';
     this.tenant = init.tenant ?? 'default';
+    this.application = init.application;
     this.original = deepFreeze(init.request);
     this.request = this.original;
     this.headers = init.headers ?? {};

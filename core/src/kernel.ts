@@ -193,7 +193,10 @@ export class Kernel {
     const attributes = exchange.mode === 'observe' ? { enforcement_mode: 'observe', ...details.attributes } : details.attributes;
     this.emit(
       evidenceEvent(exchange.traceId, head, {
-        actor: { tenant_id: exchange.tenant },
+        actor:
+          exchange.application === undefined
+            ? { tenant_id: exchange.tenant }
+            : { tenant_id: exchange.tenant, application_id: exchange.application },
         ...details,
         ...(attributes ? { attributes } : {}),
       }),

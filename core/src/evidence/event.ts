@@ -38,10 +38,10 @@ export type EvidenceOutcome =
   'started' | 'allowed' | 'blocked' | 'completed' | 'failed' | 'hit' | 'miss' | 'bypassed' | 'stored' | 'skipped';
 
 /**
- * Who the request was for. `kernel.evidence` sets `{ tenant_id: exchange.tenant }` unless the details
- * bring their own actor.
+ * Who the request was for. `kernel.evidence` sets `{ tenant_id: exchange.tenant, application_id:
+ * exchange.application }` (the latter when set) unless the details bring their own actor.
  * @example
- * const actor: EvidenceActor = { tenant_id: exchange.tenant, application_id: exchange.headers['x-app-id'] };
+ * const actor: EvidenceActor = { tenant_id: exchange.tenant, application_id: exchange.application };
  */
 export interface EvidenceActor {
   tenant_id?: string | undefined;

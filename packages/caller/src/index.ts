@@ -1,0 +1,3 @@
+/** @sluice/caller: who is calling, as a client key admits it, and the limits a key or tenant carries. */
+export { admitCaller, callerOf, type Caller } from './caller.js';
+export { BUDGET_PERIODS, CallerLimitsSchema, type CallerLimits } from './limits.js';
