@@ -1,6 +1,6 @@
 /**
  * The exact-cache key: SHA-256 of the canonical JSON of the whole request minus transport-only fields,
- * prefixed by key version, tenant scope and mode namespace (observe mode never touches live entries).
+ * prefixed by key version, cache scope and mode namespace (observe mode never touches live entries).
  */
 import { hash } from 'node:crypto';
 import type { ChatRequest, Mode } from '@sluice/core';
@@ -10,8 +10,15 @@ export const KEY_VERSION = 'v1';
 /** Fields that change how the answer travels, not what it is. */
 const TRANSPORT_ONLY = new Set(['stream', 'stream_options']);
 
+/**
+ * Where a key lives: the cache scope (the tenant, or a shared pool, and a namespace: `cacheControlsOf`),
+ * the mode, and whether `user` counts.
+ * @example
+ * const scope: KeyScope = { cacheScope: 'acme', mode: 'enforce', volatileUser: false };
+ */
 export interface KeyScope {
-  readonly tenant: string;
+  /** The request's cache scope; a bare tenant name for a tenant's own pool without a namespace. */
+  readonly cacheScope: string;
   readonly mode: Mode;
   /** Leave `user` out of the key (it identifies the caller, not the question). */
   readonly volatileUser: boolean;
@@ -19,13 +26,13 @@ export interface KeyScope {
 
 /**
  * @example
- * canonicalRequestKey({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }, { tenant: 'default', mode: 'enforce', volatileUser: false });
+ * canonicalRequestKey({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }, { cacheScope: 'default', mode: 'enforce', volatileUser: false });
  * // 'v1:default:live:3f1c…'
  */
 export function canonicalRequestKey(request: Readonly<ChatRequest>, scope: KeyScope): string {
   // One-shot: a Hash object per request cost more than the digest of a small request.
   const digest = hash('sha256', canonicalJson(identity(request, scope.volatileUser)));
-  return `${KEY_VERSION}:${encodeURIComponent(scope.tenant)}:${scope.mode === 'observe' ? 'shadow' : 'live'}:${digest}`;
+  return `${KEY_VERSION}:${encodeURIComponent(scope.cacheScope)}:${scope.mode === 'observe' ? 'shadow' : 'live'}:${digest}`;
 }
 
 /** The part of the request that decides the answer, with model and roles trimmed. */

@@ -1,10 +1,17 @@
 /** Answers byte-identical repeats from a key-value store; a store fault is a miss, never an error. */
 import {
-  createSlot,
+  answersAtAge,
+  CACHE_CONTROL_ERRORS,
+  cacheControlAttributes,
+  cacheControlsOf,
+  storeTtlSeconds,
+  type CacheControls,
+} from '@sluice/cache-controls';
+import {
   Stage,
   validateOptions,
-  type CacheOutcome,
   type DependencyHealth,
+  type EvidenceAttributes,
   type Exchange,
   type Kernel,
   type Mode,
@@ -12,6 +19,7 @@ import {
   type Plugin,
 } from '@sluice/core';
 import { maskUrl } from '@sluice/util';
+import { KEY, LAYER, PLUGIN_NAME, tapCacheHeaders } from './cache-headers.js';
 import { canonicalRequestKey } from './canonical-key.js';
 import { noopEntryStore, type EntryStore } from './entry-store.js';
 import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';
@@ -19,21 +27,14 @@ import { memoryEntryStore } from './memory-store.js';
 import { ExactCacheOptionsSchema, type ExactCacheOptions, type ExactCacheOptionsInput } from './options.js';
 import { redisEntryStore } from './redis-store.js';
 
-const PLUGIN_NAME = 'exact-cache';
-const LAYER = 'exact';
-const KEY = createSlot(PLUGIN_NAME, () => ({ key: '' }));
-/** A client skips the cache layers for one request with this header set to one of BYPASS_WORDS. */
-const BYPASS_HEADER = 'x-sluice-cache-bypass';
-const BYPASS_WORDS = new Set(['1', 'true', 'yes', 'on']);
-/** Tells the client how the cache layers answered: `hit-<layer>`, `miss` or `bypass`. */
-const OUTCOME_HEADER = 'x-sluice-cache';
-
 /**
  * @example
  * kernel.use(new ExactCachePlugin({ kvUrl: 'redis://127.0.0.1:6379', ttlSeconds: 3600 }));
  */
 export class ExactCachePlugin implements Plugin {
   readonly name = PLUGIN_NAME;
+  /** A malformed cache control header; the semantic cache declares the same table, registered once. */
+  readonly errors = CACHE_CONTROL_ERRORS;
   readonly options: Readonly<ExactCacheOptions>;
   #store: EntryStore | undefined;
   #kernel: Kernel | undefined;
@@ -41,7 +42,7 @@ export class ExactCachePlugin implements Plugin {
    * Keys of original requests. The host hands every repeat of one body the same deep-frozen request,
    * so its canonical JSON and SHA-256 (about a third of a hit's CPU in the kernel) are paid once.
    */
-  readonly #originalKeys = new WeakMap<object, { readonly tenant: string; readonly mode: Mode; readonly key: string }>();
+  readonly #originalKeys = new WeakMap<object, { readonly scope: string; readonly mode: Mode; readonly key: string }>();
 
   constructor(options: ExactCacheOptionsInput = {}) {
     this.options = validateOptions(PLUGIN_NAME, ExactCacheOptionsSchema, options);
@@ -54,14 +55,7 @@ export class ExactCachePlugin implements Plugin {
       this.#lookup(kernel, exchange, metrics),
     );
     kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => this.#save(kernel, exchange, response, metrics));
-    // ADMISSION: read before any guard can end the request, and always before the lookup the kernel then skips.
-    kernel.hooks.preGuard.tap({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, (exchange) => {
-      if (BYPASS_WORDS.has((exchange.headers[BYPASS_HEADER] ?? '').trim().toLowerCase())) exchange.bypassCache = true;
-      return undefined;
-    });
-    kernel.hooks.respond.tap(PLUGIN_NAME, (exchange) => {
-      if (exchange.error === undefined) exchange.setResponseHeader(OUTCOME_HEADER, outcomeHeader(exchange.cache));
-    });
+    tapCacheHeaders(kernel);
   }
 
   async start(): Promise<void> {
@@ -107,8 +101,16 @@ export class ExactCachePlugin implements Plugin {
   }
 
   async #lookup(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics) {
-    const key = this.#key(exchange);
-    exchange.slot(KEY).key = key;
+    const controls = cacheControlsOf(exchange);
+    const key = this.#key(exchange, controls.scope);
+    const slot = exchange.slot(KEY);
+    slot.key = key;
+    const applied = cacheControlAttributes(controls);
+    if (!controls.read) {
+      // `no-cache` or `max-age=0`: the answer comes from upstream, and is stored unless `no-store` says otherwise.
+      this.#lookupEvidence(kernel, exchange, key, 'bypassed', applied);
+      return undefined;
+    }
     let entry;
     try {
       entry = await this.#requireStore().get(key);
@@ -116,40 +118,59 @@ export class ExactCachePlugin implements Plugin {
       this.#fault(kernel, exchange, metrics, 'get', error);
       return undefined;
     }
-    const hit = entry?.v === 1;
+    const found = entry?.v === 1 ? entry : undefined;
+    const storedAtMs = found === undefined ? undefined : Date.parse(found.stored_at);
+    // Older than the client's max-age: a miss, and the fresh answer replaces the entry under the same key.
+    const tooOld = storedAtMs !== undefined && !answersAtAge(controls, Date.now() - storedAtMs);
+    const hit = found !== undefined && !tooOld;
     metrics.outcome(exchange.mode, hit);
-    kernel.evidence(
-      exchange,
-      { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome: hit ? 'hit' : 'miss' },
-      () => ({
-        cache: {
-          cache_type: LAYER,
-          operation: 'lookup',
-          outcome: hit ? 'hit' : 'miss',
-          cache_key_hash: keyHash(key),
-          upstream_called: !hit || exchange.mode === 'observe',
-        },
-      }),
-    );
-    return hit && entry !== undefined ? { status: 200, body: entry.body, layer: LAYER } : undefined;
+    this.#lookupEvidence(kernel, exchange, key, hit ? 'hit' : 'miss', tooOld ? { ...applied, reason: 'max_age' } : applied);
+    if (!hit || found === undefined) return undefined;
+    slot.storedAtMs = storedAtMs;
+    return { status: 200, body: found.body, layer: LAYER };
   }
 
-  #key(exchange: Exchange): string {
-    const { tenant, mode } = exchange;
-    const scope = { tenant, mode, volatileUser: this.options.volatileUser };
+  #lookupEvidence(
+    kernel: Kernel,
+    exchange: Exchange,
+    key: string,
+    outcome: 'hit' | 'miss' | 'bypassed',
+    attributes: EvidenceAttributes | undefined,
+  ): void {
+    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.lookup', outcome }, () => ({
+      cache: {
+        cache_type: LAYER,
+        operation: 'lookup',
+        outcome,
+        cache_key_hash: keyHash(key),
+        upstream_called: outcome !== 'hit' || exchange.mode === 'observe',
+      },
+      ...(attributes ? { attributes } : {}),
+    }));
+  }
+
+  #key(exchange: Exchange, scope: string): string {
+    const { mode } = exchange;
+    const keyScope = { cacheScope: scope, mode, volatileUser: this.options.volatileUser };
     // Only the original is deep-frozen, so only its key cannot go stale; a rewritten request is keyed each time.
-    if (exchange.request !== exchange.original) return canonicalRequestKey(exchange.request, scope);
+    if (exchange.request !== exchange.original) return canonicalRequestKey(exchange.request, keyScope);
     const known = this.#originalKeys.get(exchange.original);
-    if (known !== undefined && known.tenant === tenant && known.mode === mode) return known.key;
-    const key = canonicalRequestKey(exchange.original, scope);
-    this.#originalKeys.set(exchange.original, { tenant, mode, key });
+    if (known !== undefined && known.scope === scope && known.mode === mode) return known.key;
+    const key = canonicalRequestKey(exchange.original, keyScope);
+    this.#originalKeys.set(exchange.original, { scope, mode, key });
     return key;
   }
 
   async #save(kernel: Kernel, exchange: Exchange, response: ModelResponse, metrics: ExactCacheMetrics): Promise<void> {
     const key = exchange.slot(KEY).key;
     if (key === '' || !Array.isArray(response.body.choices)) return;
+    const controls = cacheControlsOf(exchange);
+    if (!controls.store) {
+      this.#storeSkipped(kernel, exchange, key, controls);
+      return;
+    }
     if (JSON.stringify(response.body).length > this.options.maxEntryBytes) return;
+    const ttlSeconds = storeTtlSeconds(controls, this.options.ttlSeconds);
     try {
       const entry = {
         v: 1 as const,
@@ -158,13 +179,24 @@ export class ExactCachePlugin implements Plugin {
         ...(response.body.model ? { model: response.body.model } : {}),
         ...(response.body.usage ? { usage: response.body.usage } : {}),
       };
-      await this.#requireStore().set(key, entry, Math.round(this.options.ttlSeconds * 1000));
+      await this.#requireStore().set(key, entry, Math.round(ttlSeconds * 1000));
     } catch (error) {
       this.#fault(kernel, exchange, metrics, 'set', error);
       return;
     }
+    const attributes = cacheControlAttributes(controls);
     kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'stored' }, () => ({
       cache: { cache_type: LAYER, operation: 'store', outcome: 'stored', cache_key_hash: keyHash(key) },
+      ...(attributes ? { attributes } : {}),
+    }));
+  }
+
+  /** `no-store`: the answer is the client's alone; the event says why nothing was stored. */
+  #storeSkipped(kernel: Kernel, exchange: Exchange, key: string, controls: CacheControls): void {
+    const attributes = cacheControlAttributes(controls);
+    kernel.evidence(exchange, { source: 'gateway', category: 'cache', event_type: 'cache.store', outcome: 'skipped' }, () => ({
+      cache: { cache_type: LAYER, operation: 'store', outcome: 'skipped', cache_key_hash: keyHash(key) },
+      ...(attributes ? { attributes } : {}),
     }));
   }
 
@@ -187,12 +219,6 @@ export class ExactCachePlugin implements Plugin {
     if (this.#store === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
     return this.#store;
   }
-}
-
-/** What the client is told; a would-be hit in observe mode is a miss, since the upstream answered. */
-function outcomeHeader(cache: CacheOutcome): string {
-  if (cache.status === 'hit') return `hit-${cache.layer ?? 'unknown'}`;
-  return cache.status === 'bypass' ? 'bypass' : 'miss';
 }
 
 /** The first 16 hex digits of the key's digest: enough to correlate, nothing to recover. */

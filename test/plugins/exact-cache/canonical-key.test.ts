@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ChatRequest } from '@sluice/core';
 import { canonicalJson, canonicalRequestKey, type KeyScope } from '@sluice/plugin-exact-cache';
 
-const scope: KeyScope = { tenant: 'default', mode: 'enforce', volatileUser: false };
+const scope: KeyScope = { cacheScope: 'default', mode: 'enforce', volatileUser: false };
 const base: ChatRequest = { model: 'gpt-4o', temperature: 0, messages: [{ role: 'user', content: 'What is a sluice?' }] };
 const key = (request: ChatRequest, s: Partial<KeyScope> = {}) => canonicalRequestKey(request, { ...scope, ...s });
 
@@ -64,8 +64,8 @@ describe('exact-cache: canonical request key', () => {
     assert.notEqual(key(frozen), key(withProto(`${plain},"":2}`)));
   });
 
-  it('scopes by tenant and by mode', () => {
-    assert.notEqual(key(base, { tenant: 'acme' }), key(base));
+  it('scopes by cache scope and by mode', () => {
+    assert.notEqual(key(base, { cacheScope: 'acme' }), key(base));
     assert.match(key(base, { mode: 'observe' }), /^v1:default:shadow:/);
   });
 
