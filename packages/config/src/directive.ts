@@ -58,6 +58,23 @@ export interface DirectiveSpec {
   readonly inherits?: string;
   /** Consistency check on the resolved value; returns a sentence naming the problem, or undefined. */
   readonly check?: (value: unknown) => string | undefined;
+  /**
+   * The statement may end with a `{ … }` block of directives of its own (`client_key billing-app sha256:… { tenant acme; }`):
+   * the block resolves against `block.schema`'s directives into that options object (its defaults when there is no
+   * block), placed in the record under `block.field`. Needs `fields`; the words fill the other fields in order.
+   */
+  readonly block?: DirectiveBlock;
+}
+
+/**
+ * Where a block directive's `{ … }` goes: the record field that holds it, and the options schema (its properties
+ * carrying `directive(...)` keywords) whose directives the block is written in.
+ * @example
+ * const block: DirectiveBlock = { field: 'settings', schema: KeySettingsSchema };
+ */
+export interface DirectiveBlock {
+  readonly field: string;
+  readonly schema: TSchema;
 }
 
 /**

@@ -4,6 +4,7 @@ export {
   defineDirectives,
   type ArgSpec,
   type ArgUnit,
+  type DirectiveBlock,
   type DirectiveSet,
   type DirectiveSpec,
   type DirectiveValues,

@@ -31,6 +31,11 @@ export interface DirectiveKeywords {
   readonly repeatable?: boolean;
   /** A check of the resolved value the schema cannot express; returns a sentence naming the problem. */
   readonly check?: (value: never) => string | undefined;
+  /**
+   * On a record (or a list of records): the field that holds the statement's optional `{ … }` block. That field's
+   * schema is an options object with directives of its own; the statement's words fill the other fields in order.
+   */
+  readonly block?: string;
 }
 
 /**
@@ -77,6 +82,11 @@ export interface OptionSetKeywords {
  *   ttlSeconds: Type.Number({ minimum: 1, default: 3600, ...directive('faq_ttl', { unit: 'duration', summary: 'How long an answer is kept.' }) }),
  *   redisUrl: Type.Optional(Type.String({ ...directive('faq_redis_url', { word: 'url', secret: true, summary: 'Where answers are kept.' }) })),
  * });
+ * // A list of records written `client_key <id> <hash> { … }`, the block read by KeySettingsSchema's own directives:
+ * const clientKeys = Type.Optional(Type.Array(
+ *   Type.Object({ id: Type.String({ word: 'id' }), hash: Type.String({ word: 'sha256:<hex>' }), settings: KeySettingsSchema }),
+ *   directive('client_key', { summary: 'A client key and its settings.', block: 'settings' }),
+ * ));
  */
 export function directive(name: string, keywords: DirectiveKeywords): OptionKeywords {
   if (keywords.summary.trim() === '') throw new Error(`directive "${name}" needs a summary`);

@@ -80,7 +80,23 @@ function writtenOptions(schema: TSchema, config: DirectiveValues): Record<string
     const value = config.get(option.inherits);
     if (value !== undefined) place(result, option.path, value);
   }
+  addRequiredObjects(schema, result);
   return result;
+}
+
+/**
+ * Creates each required nested options object that nothing was written into, so its own defaults fill it (a
+ * key's `limits` with none written is `{}`, not missing) and a required option inside is named by its directive.
+ */
+function addRequiredObjects(object: TSchema, value: Record<string, unknown>): void {
+  const required = (object as { required?: readonly string[] }).required ?? [];
+  for (const [key, property] of Object.entries(propertiesOf(object) ?? {})) {
+    const keywords = optionKeywords(property);
+    if (keywords.directive !== undefined || keywords.inherits !== undefined || propertiesOf(property) === undefined) continue;
+    if (value[key] === undefined && required.includes(key)) value[key] = {};
+    const inner = value[key];
+    if (typeof inner === 'object' && inner !== null) addRequiredObjects(property, inner as Record<string, unknown>);
+  }
 }
 
 function place(target: Record<string, unknown>, path: readonly string[], value: unknown): void {

@@ -1,8 +1,10 @@
 /** Checks every statement against the directive sets and produces typed values. */
 import { byPosition, ConfigError, ConfigErrors } from './config-error.js';
-import type { DirectiveSet, DirectiveSpec } from './directive.js';
+import type { DirectiveBlock, DirectiveSet, DirectiveSpec } from './directive.js';
+import { optionsFromConfig } from './options-from-config.js';
 import type { ConfigDocument, Statement } from './parser.js';
 import { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
+import { directivesOf } from './schema-directives.js';
 import { suggestName } from './suggest.js';
 import { readWord } from './words.js';
 
@@ -33,7 +35,7 @@ export function mergeDirectiveSets(sets: readonly DirectiveSet[]): ReadonlyMap<s
 export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]): ResolvedConfig {
   const specs = mergeDirectiveSets(sets);
   const errors: ConfigError[] = [];
-  const found = new Map<string, { value: unknown; statement: Statement }>();
+  const found = new Map<string, Written>();
 
   for (const statement of doc.statements) {
     const spec = specs.get(statement.name);
@@ -44,12 +46,12 @@ export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]
       );
       continue;
     }
-    if (statement.block !== undefined) {
+    if (statement.block !== undefined && spec.block === undefined) {
       errors.push(new ConfigError(`directive "${statement.name}" does not take a { } block; end it with ;`, statement.loc));
       continue;
     }
-    const value = readStatement(statement, spec, errors);
-    if (value === undefined) continue;
+    const read = readStatement(statement, spec, errors);
+    if (read === undefined) continue;
     const previous = found.get(statement.name);
     if (previous !== undefined && !spec.repeatable) {
       errors.push(
@@ -57,8 +59,11 @@ export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]
       );
       continue;
     }
-    const values = spec.repeatable ? [...((previous?.value as unknown[] | undefined) ?? []), value] : value;
-    found.set(statement.name, { value: values, statement: previous?.statement ?? statement });
+    found.set(statement.name, {
+      value: spec.repeatable ? [...((previous?.value as unknown[] | undefined) ?? []), read.value] : read.value,
+      statement: previous?.statement ?? statement,
+      blocks: [...(previous?.blocks ?? []), read.block],
+    });
   }
 
   const entries: ResolvedEntry[] = [];
@@ -70,13 +75,48 @@ export function resolveConfig(doc: ConfigDocument, sets: readonly DirectiveSet[]
     }
     const problem = spec.check?.(written.value);
     if (problem !== undefined) errors.push(new ConfigError(`${name}: ${problem}`, written.statement.loc));
-    entries.push({ name, value: written.value, loc: written.statement.loc });
+    const blocks = spec.block === undefined ? {} : { blocks: written.blocks };
+    entries.push({ name, value: written.value, loc: written.statement.loc, ...blocks });
   }
   if (errors.length > 0) throw new ConfigErrors(errors.sort(byPosition));
   return new ResolvedConfig(doc.file, entries);
 }
 
-function readStatement(statement: Statement, spec: DirectiveSpec, errors: ConfigError[]): unknown {
+/** A directive as written so far: its value (a list for a repeatable one), first statement, and each statement's block. */
+interface Written {
+  readonly value: unknown;
+  readonly statement: Statement;
+  readonly blocks: readonly (ResolvedConfig | undefined)[];
+}
+
+/** One statement's value and, for a block directive, its block's resolved directives. */
+interface Read {
+  readonly value: unknown;
+  readonly block?: ResolvedConfig;
+}
+
+function readStatement(statement: Statement, spec: DirectiveSpec, errors: ConfigError[]): Read | undefined {
+  const values = readWords(statement, spec, errors);
+  // The block is read even when a word is wrong, so its problems are reported in the same pass.
+  const block = spec.block === undefined ? undefined : readBlock(statement, spec.block, errors);
+  if (values === undefined || block === null) return undefined;
+  if (spec.block !== undefined && block !== undefined)
+    return { value: { ...record(spec, values), [spec.block.field]: block.options }, block: block.values };
+  const variadic = spec.args.at(-1)?.variadic === true;
+  if (variadic) {
+    const fixed = values.slice(0, spec.args.length - 1);
+    const rest = values.slice(spec.args.length - 1);
+    return { value: fixed.length === 0 ? rest : [...fixed, rest] };
+  }
+  if (spec.fields !== undefined) return { value: record(spec, values) };
+  return { value: values.length === 1 ? values[0] : values };
+}
+
+function record(spec: DirectiveSpec, values: readonly unknown[]): Record<string, unknown> {
+  return Object.fromEntries((spec.fields ?? []).map((field, index) => [field, values[index]]));
+}
+
+function readWords(statement: Statement, spec: DirectiveSpec, errors: ConfigError[]): unknown[] | undefined {
   const variadic = spec.args.at(-1)?.variadic === true;
   const countOk = variadic ? statement.args.length >= spec.args.length : statement.args.length === spec.args.length;
   if (!countOk) {
@@ -95,11 +135,27 @@ function readStatement(statement: Statement, spec: DirectiveSpec, errors: Config
     }
     values.push(result.value);
   }
-  if (variadic) {
-    const fixed = values.slice(0, spec.args.length - 1);
-    const rest = values.slice(spec.args.length - 1);
-    return fixed.length === 0 ? rest : [...fixed, rest];
+  return values;
+}
+
+/**
+ * A block's statements resolved against the block schema's own directives, and the options they make
+ * (defaults applied: no block reads as all defaults); null when the block has problems, each reported at
+ * its own position and naming the block.
+ */
+function readBlock(
+  statement: Statement,
+  block: DirectiveBlock,
+  errors: ConfigError[],
+): { values: ResolvedConfig; options: unknown } | null {
+  const where = `in ${[statement.name, statement.args[0]?.value.slice(0, 64)].filter(Boolean).join(' ')}`;
+  try {
+    const values = resolveConfig({ file: statement.loc.file, statements: statement.block ?? [] }, [directivesOf(block.schema)]);
+    return { values, options: optionsFromConfig(block.schema, values) };
+  } catch (error) {
+    const problems = error instanceof ConfigErrors ? error.errors : error instanceof ConfigError ? [error] : undefined;
+    if (problems === undefined) throw error;
+    for (const problem of problems) errors.push(new ConfigError(`${where}: ${problem.reason}`, problem.loc ?? statement.loc));
+    return null;
   }
-  if (spec.fields !== undefined) return Object.fromEntries(spec.fields.map((field, index) => [field, values[index]]));
-  return values.length === 1 ? values[0] : values;
 }

@@ -29,6 +29,11 @@ export interface ResolvedEntry {
   readonly value: unknown;
   /** Absent when the value is the directive's default. */
   readonly loc?: Location;
+  /**
+   * For a block directive: each statement's block as resolved (in the order of the values; a statement
+   * without a block resolves as an empty one), so `--print-config` can tell what the block wrote from what it defaulted.
+   */
+  readonly blocks?: readonly (ResolvedConfig | undefined)[];
 }
 
 /**

@@ -118,15 +118,32 @@ function directiveSpec(name: string, property: TSchema, keywords: OptionKeywords
   if (items !== undefined) {
     const fields = propertiesOf(items);
     // A list of records: one statement per record, its words the record's fields in order.
-    if (fields !== undefined)
-      return { ...common, args: recordArgs(fields), fields: Object.keys(fields), repeatable: true, ...withDefault };
+    if (fields !== undefined) return { ...common, ...record(name, fields, keywords.block), repeatable: true, ...withDefault };
+    if (keywords.block !== undefined) throw new Error(`directive "${name}" has a block but is not a record`);
     const arg = wordArg(items, optionKeywords(items), keywords);
     if (keywords.repeatable === true) return { ...common, args: [arg], repeatable: true, ...withDefault };
     return { ...common, args: [{ ...arg, variadic: true }], ...withDefault };
   }
   const fields = propertiesOf(property);
-  if (fields !== undefined) return { ...common, args: recordArgs(fields), fields: Object.keys(fields), ...withDefault };
+  if (fields !== undefined) return { ...common, ...record(name, fields, keywords.block), ...withDefault };
+  if (keywords.block !== undefined) throw new Error(`directive "${name}" has a block but is not a record`);
   return { ...common, args: [wordArg(property, keywords, keywords)], ...withDefault };
+}
+
+/** A record's words, and its block: the field named by `block`, read by that options schema's own directives. */
+function record(
+  name: string,
+  fields: Readonly<Record<string, TSchema>>,
+  block: string | undefined,
+): Pick<DirectiveSpec, 'args' | 'fields' | 'block'> {
+  if (block === undefined) return { args: recordArgs(fields), fields: Object.keys(fields) };
+  const schema = fields[block];
+  if (schema === undefined || propertiesOf(schema) === undefined)
+    throw new Error(`directive "${name}": its block field "${block}" must be an options object of the record`);
+  // Derived now, so a mistake in the block's own directives shows where the outer schema is declared.
+  schemaOptions(schema);
+  const words = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== block));
+  return { args: recordArgs(words), fields: Object.keys(words), block: { field: block, schema } };
 }
 
 function recordArgs(fields: Readonly<Record<string, TSchema>>): ArgSpec[] {
