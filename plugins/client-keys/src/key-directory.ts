@@ -1,0 +1,121 @@
+/**
+ * Finds the caller a key hash admits: first among the keys of the config and the keys file (in memory),
+ * then in the Redis key store. Redis answers, found or not, are kept in memory for `cacheMs`, so a
+ * repeat costs no round trip and a revoked key stops working within that time. While Redis cannot
+ * answer, a key it answered before keeps its last answer, however old.
+ */
+import { keyMatches, type Caller } from '@sluice/caller';
+import type { ClientKeyEntry, KeySettings } from './options.js';
+import type { StoredClientKey } from './stored-key.js';
+
+/** Most Redis answers kept; unknown keys are answers too, so a flood of made-up keys cannot grow memory. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * What a lookup found: the caller, no such key, or no answer from the store.
+ * @example
+ * const found: KeyLookup = await directory.find(keyHash(presented));
+ */
+export type KeyLookup = { readonly kind: 'found'; readonly caller: Caller } | { readonly kind: 'unknown' } | { readonly kind: 'unavailable' };
+
+/** The part of the Redis key store a lookup needs. */
+export interface KeyFinder {
+  findByHash(hash: string): Promise<StoredClientKey | undefined>;
+}
+
+interface Remembered {
+  readonly caller: Caller | undefined;
+  readonly until: number;
+}
+
+export interface KeyDirectoryOptions {
+  readonly keys: readonly ClientKeyEntry[];
+  readonly store?: KeyFinder | undefined;
+  readonly cacheMs: number;
+  /** Counts each round trip to the store. */
+  readonly onLookup?: (outcome: 'found' | 'unknown' | 'failed', error?: unknown) => void;
+  readonly now?: () => number;
+}
+
+export class KeyDirectory {
+  readonly #known: ReadonlyMap<string, Caller>;
+  readonly #store: KeyFinder | undefined;
+  readonly #cacheMs: number;
+  readonly #remembered = new Map<string, Remembered>();
+  readonly #pending = new Map<string, Promise<KeyLookup>>();
+  readonly #onLookup: NonNullable<KeyDirectoryOptions['onLookup']>;
+  readonly #now: () => number;
+
+  constructor(options: KeyDirectoryOptions) {
+    this.#known = new Map(options.keys.map((key) => [key.hash, callerOf(key.id, key.settings)]));
+    this.#store = options.store;
+    this.#cacheMs = options.cacheMs;
+    this.#onLookup = options.onLookup ?? (() => undefined);
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The caller of the key `presented`, whose hash is `hash`. */
+  async find(presented: string, hash: string): Promise<KeyLookup> {
+    const known = this.#known.get(hash);
+    // The map finds the entry by hash; the key itself is still compared in constant time with the one written down.
+    if (known !== undefined) return keyMatches(presented, hash) ? { kind: 'found', caller: known } : { kind: 'unknown' };
+    if (this.#store === undefined) return { kind: 'unknown' };
+    const remembered = this.#remembered.get(hash);
+    if (remembered !== undefined && remembered.until > this.#now()) return lookupOf(remembered.caller);
+    let pending = this.#pending.get(hash);
+    if (pending === undefined) {
+      // One round trip however many requests present the same key at once.
+      pending = this.#ask(this.#store, hash, remembered).finally(() => this.#pending.delete(hash));
+      this.#pending.set(hash, pending);
+    }
+    const found = await pending;
+    return found.kind === 'found' && !keyMatches(presented, hash) ? { kind: 'unknown' } : found;
+  }
+
+  async #ask(store: KeyFinder, hash: string, stale: Remembered | undefined): Promise<KeyLookup> {
+    let record: StoredClientKey | undefined;
+    try {
+      record = await store.findByHash(hash);
+    } catch (error) {
+      this.#onLookup('failed', error);
+      return stale === undefined ? { kind: 'unavailable' } : lookupOf(stale.caller);
+    }
+    this.#onLookup(record === undefined ? 'unknown' : 'found');
+    const caller = record === undefined ? undefined : callerOf(record.id, { ...record.settings, tenant: record.tenant });
+    this.#remember(hash, caller);
+    return lookupOf(caller);
+  }
+
+  #remember(hash: string, caller: Caller | undefined): void {
+    if (this.#cacheMs <= 0) return;
+    this.#remembered.delete(hash);
+    if (this.#remembered.size >= MAX_REMEMBERED) {
+      const oldest = this.#remembered.keys().next().value;
+      if (oldest !== undefined) this.#remembered.delete(oldest);
+    }
+    this.#remembered.set(hash, { caller, until: this.#now() + this.#cacheMs });
+  }
+}
+
+function lookupOf(caller: Caller | undefined): KeyLookup {
+  return caller === undefined ? { kind: 'unknown' } : { kind: 'found', caller };
+}
+
+/** The caller a key's settings describe (frozen: one object serves every request of the key). */
+export function callerOf(keyId: string, settings: KeySettings): Caller {
+  const { tenant, models, cacheShare, cacheControls, requestsPerMinute, tokensPerMinute, concurrentRequests, budget } = settings;
+  const limits = {
+    ...(requestsPerMinute === undefined ? {} : { requestsPerMinute }),
+    ...(tokensPerMinute === undefined ? {} : { tokensPerMinute }),
+    ...(concurrentRequests === undefined ? {} : { concurrentRequests }),
+    ...(budget === undefined ? {} : { budget: Object.freeze({ ...budget }) }),
+  };
+  return Object.freeze({
+    keyId,
+    tenant,
+    ...(models === undefined ? {} : { models: Object.freeze([...models]) }),
+    cacheShare,
+    cacheControls,
+    limits: Object.freeze(limits),
+  });
+}
