@@ -1,4 +1,5 @@
 /** A gateway with the client-keys plugin in front of a fake upstream, its log lines and evidence captured. */
+import { writeFile } from 'node:fs/promises';
 import type { EvidenceEvent, Plugin } from '@sluice/core';
 import { Gateway } from '@sluice/gateway';
 import { ClientKeysPlugin, type ClientKeysOptionsInput } from '@sluice/plugin-client-keys';
@@ -35,9 +36,11 @@ class EvidenceRecorder implements Plugin {
 export async function startKeyedGateway(
   keys: ClientKeysOptionsInput,
   preset: Partial<GatewayPresetOptions> = {},
-  configFile?: string,
+  /** Start from a config file instead (written here, naming the fake upstream), so the gateway can reload. */
+  configFile?: { readonly path: string; readonly text: (upstreamBaseUrl: string) => string },
 ): Promise<KeyedGateway> {
   const upstream = await startFakeUpstream();
+  if (configFile !== undefined) await writeFile(configFile.path, configFile.text(upstream.baseUrl));
   const logs: string[] = [];
   const events: EvidenceEvent[] = [];
   const options: GatewayPresetOptions = {
@@ -52,10 +55,16 @@ export async function startKeyedGateway(
   };
   const plugins = [() => new ClientKeysPlugin(keys), () => new EvidenceRecorder(events)];
   const logger = loggerInto(logs);
-  const gateway =
-    configFile === undefined
-      ? await Gateway.create(options, { logger, plugins })
-      : await Gateway.fromFile(configFile, { logger, plugins });
+  let gateway: Gateway;
+  try {
+    gateway =
+      configFile === undefined
+        ? await Gateway.create(options, { logger, plugins })
+        : await Gateway.fromFile(configFile.path, { logger, plugins });
+  } catch (error) {
+    await upstream.close();
+    throw error;
+  }
   const { url } = await gateway.listen('127.0.0.1:0');
   return {
     gateway,
