@@ -1,8 +1,11 @@
 /** Prints a resolved config back in the config language, every secret masked. */
-import type { DirectiveSet, DirectiveSpec } from './directive.js';
+import Value from 'typebox/value';
 import { maskUrl } from '@sluice/util';
+import type { Location } from './config-error.js';
+import type { DirectiveBlock, DirectiveSet, DirectiveSpec } from './directive.js';
 import { mergeDirectiveSets } from './resolve.js';
-import type { ResolvedConfig } from './resolved-config.js';
+import { ResolvedConfig, type ResolvedEntry } from './resolved-config.js';
+import { directivesOf, schemaOptions } from './schema-directives.js';
 
 /**
  * What a secret directive's value prints as in `printConfig`, so a printed config can be shared in an
@@ -16,7 +19,8 @@ export const MASK = '********';
 const NOT_SECRET = new Set(['', 'dummy', 'none', 'null', '-']);
 
 /**
- * Secret directives print as a mask; any other word that holds a URL prints with its credentials masked.
+ * Secret directives print as a mask; any other word that holds a URL prints with its credentials masked. A block
+ * directive prints its `{ … }` block by the block's own directives, masked the same way.
  * @example
  * process.stdout.write(printConfig(config, GATEWAY_DIRECTIVE_SETS));
  */
@@ -36,15 +40,52 @@ function directiveLines(config: ResolvedConfig, sets: readonly DirectiveSet[], i
     const spec = specs.get(entry.name);
     if (spec === undefined) continue;
     const occurrences = spec.repeatable ? (entry.value as unknown[]) : [entry.value];
-    for (const value of occurrences) {
+    const defaulted = entry.loc === undefined ? ' # default' : '';
+    for (const [index, value] of occurrences.entries()) {
       const words = directiveWords(spec, value);
       const shown = words.map((word) =>
         spec.secret && !NOT_SECRET.has(String(word).toLowerCase()) ? quote(MASK) : quote(maskUrl(printable(word))),
       );
-      lines.push(`${indent}${entry.name} ${shown.join(' ')};${entry.loc === undefined ? ' # default' : ''}`);
+      const head = `${indent}${[entry.name, ...shown].join(' ')}`;
+      const inner =
+        spec.block === undefined ? [] : blockLines(spec.block, value, entry.blocks?.[index], entry.loc, `${indent}    `);
+      if (inner.length === 0) lines.push(`${head};${defaulted}`);
+      else lines.push(`${head} {${defaulted}`, ...inner, `${indent}}`);
     }
   }
   return lines;
+}
+
+/**
+ * The lines inside one block, printed by the block schema's own directives (secrets masked the same way). The
+ * block as resolved tells written from defaulted; for values built by hand, what differs from its default counts
+ * as written.
+ */
+function blockLines(
+  block: DirectiveBlock,
+  value: unknown,
+  resolved: ResolvedConfig | undefined,
+  loc: Location | undefined,
+  indent: string,
+): string[] {
+  const set = directivesOf(block.schema);
+  return directiveLines(resolved ?? fromOptions(block, value, loc), [set], indent);
+}
+
+function fromOptions(block: DirectiveBlock, value: unknown, loc: Location | undefined): ResolvedConfig {
+  const options = (value as Record<string, unknown> | undefined)?.[block.field];
+  const entries: ResolvedEntry[] = [];
+  for (const option of schemaOptions(block.schema).options) {
+    const found = option.path.reduce<unknown>(
+      (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+      options,
+    );
+    // An empty list is no statement at all, as resolution reads an absent repeatable directive.
+    if (found === undefined || (Array.isArray(found) && found.length === 0)) continue;
+    const isDefault = Value.Equal(found, (option.schema as { default?: unknown }).default);
+    entries.push({ name: option.directive, value: found, ...(isDefault || loc === undefined ? {} : { loc }) });
+  }
+  return new ResolvedConfig(loc?.file ?? '', entries);
 }
 
 /** The words of one occurrence, a variadic last argument spread out. */

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import Type, { type Static } from 'typebox';
-import { directive, directivesOf, optionSet, optionsFromConfig, parseConfig, resolveConfig } from '@sluice/config';
+import {
+  directive,
+  directivesOf,
+  directiveTable,
+  optionSet,
+  optionsFromConfig,
+  parseConfig,
+  printConfig,
+  ResolvedConfig,
+  resolveConfig,
+} from '@sluice/config';
 import { configProblems } from './config-problems.js';
 
 /** Limits as a key or a tenant carries them (the shape of the caller package's limits). */
@@ -231,5 +241,93 @@ describe('config block directives', () => {
     assert.throws(() => directivesOf(missing), /directive "k": its block field "settings" must be an options object/);
     const notRecord = Type.Object({ k: Type.String(directive('k', { summary: 'k', block: 'settings' })) });
     assert.throws(() => directivesOf(notRecord), /directive "k" has a block but is not a record/);
+  });
+
+  it('prints blocks back in the same syntax, secrets inside masked, and the print reads back the same', () => {
+    const text = [
+      `client_key billing-app ${HASH} {`,
+      '  tenant acme;',
+      '  models gpt-4o-mini gpt-4o;',
+      '  upstream_key sk-live-abcdef;',
+      '  header x-team "two words";',
+      '  budget 5000000 day;',
+      '}',
+      `client_key batch-job ${HASH2};`,
+      'tenant_limits acme;',
+    ].join('\n');
+    const config = resolve(text);
+    const printed = printConfig(config, [directivesOf(KeysFileSchema)]);
+    assert.doesNotMatch(printed, /sk-live-abcdef/);
+    const lines = printed.split('\n');
+    const start = lines.indexOf(`client_key billing-app ${HASH} {`);
+    assert.ok(start > 0, printed);
+    assert.deepEqual(lines.slice(start, start + 10), [
+      `client_key billing-app ${HASH} {`,
+      '    tenant acme;',
+      '    models gpt-4o-mini gpt-4o;',
+      '    cache_share on; # default',
+      '    window 60; # default',
+      '    upstream_key ********;',
+      '    header x-team "two words";',
+      '    budget 5000000 day;',
+      '}',
+      `client_key batch-job ${HASH2} {`,
+    ]);
+    // A block with nothing to print (no defaults, nothing written) prints as a plain statement.
+    assert.ok(lines.includes('tenant_limits acme;'), printed);
+    const unmasked = printed.replace('upstream_key ********;', 'upstream_key sk-live-abcdef;');
+    assert.deepEqual(optionsFromConfig(KeysFileSchema, resolve(unmasked)), optionsFromConfig(KeysFileSchema, config));
+  });
+
+  it('prints a block of values built by hand, what differs from the default counting as written', () => {
+    const settings = { ...read(`client_key a ${HASH};`).clientKeys![0]!.settings, tenant: 'acme', upstreamKey: 'sk-x' };
+    const loc = { file: 'keys.conf', line: 1, col: 1 };
+    const config = new ResolvedConfig('keys.conf', [{ name: 'client_key', value: [{ id: 'a', hash: HASH, settings }], loc }]);
+    const printed = printConfig(config, [directivesOf(KeysFileSchema)]);
+    assert.match(printed, new RegExp(`^client_key a ${HASH} \\{\n    tenant acme;\n    cache_share on; # default\n`, 'm'));
+    assert.match(printed, /^ {4}upstream_key \*{8};$/m);
+    assert.doesNotMatch(printed, /sk-x|models/);
+  });
+
+  it('lists a block directive with its words, then the directives inside it', () => {
+    const rows = directiveTable(directivesOf(KeysFileSchema));
+    assert.equal(
+      rows[2],
+      '| `client_key` | `<id>` (string) `<sha256:<hex>>` (string) `{ … }` | — | A client key and its settings. *repeatable* *block optional: its directives are listed below* |',
+    );
+    const inside = rows.indexOf('Inside `client_key { }`:');
+    const tenantInside = rows.indexOf('Inside `tenant_limits { }`:');
+    assert.ok(inside > rows.indexOf('| `listen_addr` | `<value>` (string) | `127.0.0.1:8080` | Where to listen. |'));
+    assert.ok(tenantInside > inside);
+    const keyRows = rows.slice(inside, tenantInside);
+    assert.ok(keyRows.includes('| `tenant` | `<value>` (string) | `default` | The tenant the key belongs to. |'));
+    assert.ok(
+      keyRows.includes('| `budget` | `<micro_usd>` (integer, ≥ 0) `<day\\|month>` (day \\| month) | — | Spend per period. |'),
+    );
+    assert.ok(
+      keyRows.includes('| `upstream_key` | `<key>` (string) | — | Key sent upstream. *secret (masked by --print-config)* |'),
+    );
+    assert.ok(rows.slice(tenantInside).some((row) => row.startsWith('| `tokens_per_minute` |')));
+    assert.ok(!rows.slice(tenantInside).some((row) => row.startsWith('| `tenant` |')));
+  });
+
+  it('names a nested block by its path in the reference', () => {
+    const Inner = Type.Object({ name: Type.Optional(Type.String({ ...directive('name', { summary: 'Name.' }) })) });
+    const Middle = Type.Object({
+      routes: Type.Array(Type.Object({ path: Type.String(), settings: Inner }), {
+        default: [],
+        ...directive('route', { summary: 'A route.', block: 'settings' }),
+      }),
+    });
+    const Outer = Type.Object({
+      hosts: Type.Array(Type.Object({ host: Type.String(), settings: Middle }), {
+        default: [],
+        ...directive('host', { summary: 'A host.', block: 'settings' }),
+      }),
+    });
+    const rows = directiveTable(directivesOf(Outer));
+    assert.ok(rows.includes('Inside `host { }`:'));
+    assert.ok(rows.includes('Inside `host { route { } }`:'));
+    assert.ok(rows.at(-1)?.startsWith('| `name` |'));
   });
 });
