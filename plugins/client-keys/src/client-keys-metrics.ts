@@ -1,5 +1,6 @@
 /** Counters of the client-key check: every request's result, and the Redis round trips it cost. */
 import type { Kernel } from '@sluice/core';
+import type { LookupOutcome } from './key-directory.js';
 
 /** Results of one check, the `result` label of `gw_client_auth_total`. */
 export type AuthResult = 'admitted' | 'anonymous' | 'missing' | 'invalid' | 'model_denied' | 'store_unavailable';
@@ -12,14 +13,14 @@ export function clientKeysMetrics(kernel: Kernel) {
   });
   const lookups = kernel.metrics.counter<'outcome'>({
     name: 'gw_client_keys_store_lookups_total',
-    help: 'Key lookups sent to the Redis key store (a key answered from memory sends none), by outcome: found, unknown, failed.',
+    help: 'Key lookups sent to the Redis key store (a key answered from memory sends none), by outcome: found, unknown, unreadable (a record that is not a key), failed.',
     labelNames: ['outcome'],
   });
   return {
     result(result: AuthResult): void {
       results.inc({ result });
     },
-    lookup(outcome: 'found' | 'unknown' | 'failed'): void {
+    lookup(outcome: LookupOutcome): void {
       lookups.inc({ outcome });
     },
   };

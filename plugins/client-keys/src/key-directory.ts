@@ -6,6 +6,7 @@
  */
 import { keyMatches, type Caller } from '@sluice/caller';
 import type { ClientKeyEntry, KeySettings } from './options.js';
+import { StoredKeyError } from './redis-key-store.js';
 import type { StoredClientKey } from './stored-key.js';
 
 /** Most Redis answers kept; unknown keys are answers too, so a flood of made-up keys cannot grow memory. */
@@ -23,6 +24,9 @@ export interface KeyFinder {
   findByHash(hash: string): Promise<StoredClientKey | undefined>;
 }
 
+/** How a round trip to the store went. */
+export type LookupOutcome = 'found' | 'unknown' | 'unreadable' | 'failed';
+
 interface Remembered {
   readonly caller: Caller | undefined;
   readonly until: number;
@@ -32,8 +36,8 @@ export interface KeyDirectoryOptions {
   readonly keys: readonly ClientKeyEntry[];
   readonly store?: KeyFinder | undefined;
   readonly cacheMs: number;
-  /** Counts each round trip to the store. */
-  readonly onLookup?: (outcome: 'found' | 'unknown' | 'failed', error?: unknown) => void;
+  /** Told of each round trip to the store; `unreadable`: a record that is not a key's (refused as unknown). */
+  readonly onLookup?: (outcome: LookupOutcome, error?: unknown) => void;
   readonly now?: () => number;
 }
 
@@ -77,6 +81,11 @@ export class KeyDirectory {
     try {
       record = await store.findByHash(hash);
     } catch (error) {
+      if (error instanceof StoredKeyError) {
+        this.#onLookup('unreadable', error);
+        this.#remember(hash, undefined);
+        return { kind: 'unknown' };
+      }
       this.#onLookup('failed', error);
       return stale === undefined ? { kind: 'unavailable' } : lookupOf(stale.caller);
     }

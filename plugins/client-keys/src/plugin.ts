@@ -22,7 +22,7 @@ import { CLIENT_KEYS_ERRORS, MISSING_KEY_MESSAGE } from './errors.js';
 import { KeyDirectory, type KeyFinder } from './key-directory.js';
 import { duplicateKey, readKeysFile } from './keys-file.js';
 import { ClientKeysOptionsSchema, type ClientKeysOptions, type ClientKeysOptionsInput } from './options.js';
-import { RedisKeyStore } from './redis-key-store.js';
+import { RedisKeyStore, StoredKeyError } from './redis-key-store.js';
 
 const PLUGIN_NAME = 'client-keys';
 /** Before the model allowlist and every guard and cache: they all read the tenant this sets. */
@@ -74,7 +74,12 @@ export class ClientKeysPlugin implements Plugin {
       keys,
       store: await this.#openStore(kernel),
       cacheMs: this.options.cacheSeconds * 1000,
-      onLookup: (outcome) => metrics.lookup(outcome),
+      onLookup: (outcome, error) => {
+        metrics.lookup(outcome);
+        if (error instanceof StoredKeyError) {
+          kernel.logger.warn({ dependency: 'client_keys_kv', hash: error.hashPrefix, reason: error.message }, 'client key refused');
+        }
+      },
     });
   }
 
