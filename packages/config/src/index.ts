@@ -29,6 +29,7 @@ export {
   type SchemaOptions,
 } from './schema-directives.js';
 export { configOptionsProblem, enabledInConfig, optionsFromConfig } from './options-from-config.js';
+export { optionsFromText } from './options-from-text.js';
 export { directiveValuesOf, optionsProblem, withInherited } from './options-inheritance.js';
 export { directiveTable } from './directive-reference.js';
 export { loadPluginBlocks, PLUGIN_BLOCK, type PluginBlocksOptions, type PluginBlocksResult } from './plugin-blocks.js';
