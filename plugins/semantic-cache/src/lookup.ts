@@ -1,11 +1,16 @@
 /**
  * The cache-lookup tap: an eligible request's last user turn embedded, searched within its scope and
  * verified. It leaves its key and vector in the request's slot, so the store tap needs no second embedding.
+ * The request's cache controls choose the scope, may skip the search (`no-cache`: the question is still
+ * embedded for the store) or the whole lookup (nothing to read or store), and `max-age` turns an entry
+ * that is too old into a miss, which the fresh answer then replaces.
  */
-import type { CachedResponse, Exchange, ModelResponse } from '@sluice/core';
+import { answersAtAge, cacheControlAttributes, cacheControlsOf } from '@sluice/cache-controls';
+import type { CachedResponse, EvidenceAttributes, Exchange, ModelResponse } from '@sluice/core';
 import { addLookupOverhead } from '@sluice/plugin-cost-meter';
 import type { CacheContext } from './cache-context.js';
 import { cacheEvidence } from './cache-evidence.js';
+import { noteHitStoredAt } from './cache-headers.js';
 import { calibrationCandidate } from './calibration-candidate.js';
 import { semanticSkipReason } from './eligibility.js';
 import { CACHE_LAYER, LOOKUP_SLOT } from './lookup-slot.js';
@@ -21,15 +26,22 @@ export async function semanticLookup(
 ): Promise<CachedResponse | undefined> {
   const { options, kernel, metrics } = context;
   const { embedder, opened } = open;
+  const controls = cacheControlsOf(exchange);
+  const applied = cacheControlAttributes(controls);
   const skip = semanticSkipReason(exchange.request, options);
   if (skip !== undefined) {
     metrics.skipped(skip);
-    cacheEvidence(kernel, exchange, 'skipped', { attributes: { reason: skip } });
+    cacheEvidence(kernel, exchange, 'skipped', { attributes: { ...applied, reason: skip } });
     return undefined;
   }
-  const key = semanticKey(exchange.request, exchange.tenant, options.volatileUser);
+  const key = semanticKey(exchange.request, controls.scope, options.volatileUser);
   const slot = exchange.slot(LOOKUP_SLOT);
   slot.key = key;
+  if (!controls.read && !controls.store) {
+    // `no-cache` with `no-store`: nothing to search for and nothing to store, so no embedding either.
+    cacheEvidence(kernel, exchange, 'bypassed', { attributes: applied });
+    return undefined;
+  }
   let vector: number[];
   try {
     // The local embedder never waits, and making the client's AbortSignal would cost every hit about 10 µs.
@@ -42,6 +54,10 @@ export async function semanticLookup(
     return stepFault(context, exchange, 'embed', error);
   }
   slot.vector = vector;
+  if (!controls.read) {
+    cacheEvidence(kernel, exchange, 'bypassed', { cache: { upstream_called: true }, attributes: applied });
+    return undefined;
+  }
   let best, found;
   try {
     ({ best, found } = await verifiedSearch(opened.store, vector, key, options, metrics));
@@ -51,6 +67,10 @@ export async function semanticLookup(
     slot.vector = undefined;
     return stepFault(context, exchange, 'search', error);
   }
+  // Older than the request's max-age: a miss. Only the entry that would answer is judged: a younger, less
+  // near one is not searched for, so the miss costs nothing more than a search.
+  const tooOld = found !== undefined && !answersAtAge(controls, Date.now() - found.payload.created_at);
+  if (tooOld) found = undefined;
   metrics.outcome(exchange.mode, found !== undefined);
   if (exchange.mode === 'observe' && found === undefined) slot.calibration = calibrationCandidate(best, key, options);
   cacheEvidence(kernel, exchange, found ? 'hit' : 'miss', {
@@ -60,15 +80,29 @@ export async function semanticLookup(
       threshold: options.threshold,
       upstream_called: found === undefined || exchange.mode === 'observe',
     },
-    // Observe mode records what enforce would have done next to what was done.
-    ...(exchange.mode === 'observe'
-      ? { attributes: { would_action: found ? 'serve_cached' : 'forward_upstream', applied_action: 'forward_upstream' } }
-      : {}),
+    attributes: lookupAttributes(exchange, found !== undefined, tooOld, applied),
   });
   if (found === undefined) return undefined;
   open.bounded?.use(found.id);
   slot.similarity = found.similarity;
+  noteHitStoredAt(exchange, found.payload.created_at);
   return { status: 200, body: JSON.parse(found.payload.answer) as ModelResponse['body'], layer: CACHE_LAYER };
+}
+
+/** The controls the request applied, why an entry did not answer, and in observe mode what enforce would have done. */
+function lookupAttributes(
+  exchange: Exchange,
+  hit: boolean,
+  tooOld: boolean,
+  applied: EvidenceAttributes | undefined,
+): EvidenceAttributes | undefined {
+  const attributes: EvidenceAttributes = { ...applied };
+  if (tooOld) attributes.reason = 'max_age';
+  if (exchange.mode === 'observe') {
+    attributes.would_action = hit ? 'serve_cached' : 'forward_upstream';
+    attributes.applied_action = 'forward_upstream';
+  }
+  return Object.keys(attributes).length === 0 ? undefined : attributes;
 }
 
 function round(value: number): number {

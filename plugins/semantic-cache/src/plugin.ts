@@ -7,6 +7,7 @@
  * store tap (store-answer), the reply's cache headers (cache-headers), faults and evidence (step-fault,
  * cache-evidence) and the store's health.
  */
+import { CACHE_CONTROL_ERRORS } from '@sluice/cache-controls';
 import { Stage, validateOptions, type DependencyHealth, type Kernel, type Plugin } from '@sluice/core';
 import type { RestoreProgress } from '@sluice/vector-store';
 import { AnswerComparison } from './answer-comparison.js';
@@ -32,8 +33,11 @@ import { StoreLifecycle } from './store-lifecycle.js';
  */
 export class SemanticCachePlugin implements Plugin {
   readonly name = PLUGIN_NAME;
-  /** What the cache answers with when it fails closed. */
-  readonly errors = SEMANTIC_CACHE_ERRORS;
+  /**
+   * What the cache answers with when it fails closed, and a malformed cache control header (a table the
+   * exact cache declares too: one registration, listed once).
+   */
+  readonly errors = Object.freeze({ ...SEMANTIC_CACHE_ERRORS, ...CACHE_CONTROL_ERRORS });
   readonly options: Readonly<SemanticCacheOptions>;
   readonly #health = new StoreHealth();
   readonly #lifecycle: StoreLifecycle;

@@ -1,8 +1,8 @@
 /**
  * What a semantic lookup compares and what it must match exactly. Only the last turn's text is
- * embedded; everything else that can change the answer (tenant, model, system prompt, earlier turns,
- * sampling parameters, extension fields, the placeholder signature) is hashed into an exact scope, so
- * a hit only ever crosses a paraphrase of the last user turn.
+ * embedded; everything else that can change the answer (the cache scope: tenant or shared pool and
+ * namespace; model, system prompt, earlier turns, sampling parameters, extension fields, the placeholder
+ * signature) is hashed into an exact scope, so a hit only ever crosses a paraphrase of the last user turn.
  */
 import { createHash, hash } from 'node:crypto';
 import { placeholderSignature } from '@sluice/guard-kit';
@@ -17,7 +17,7 @@ export const SCOPE_VERSION = 's1';
 export interface SemanticKey {
   /** The text that is embedded: the last message's content, trimmed. */
   readonly question: string;
-  /** Hex SHA-256 of everything else, with tenant and scope version. */
+  /** Hex SHA-256 of everything else, with the cache scope and scope version. */
   readonly scope: string;
 }
 
@@ -26,7 +26,7 @@ export interface SemanticKey {
  * semanticKey({ model: 'm', messages: [{ role: 'user', content: 'How do I reset my password?' }] }, 'acme');
  * // { question: 'How do I reset my password?', scope: '5e0c…' }
  */
-export function semanticKey(request: Readonly<ChatRequest>, tenant: string, volatileUser: boolean): SemanticKey {
+export function semanticKey(request: Readonly<ChatRequest>, cacheScope: string, volatileUser: boolean): SemanticKey {
   const messages = request.messages;
   const last = messages.at(-1);
   const question = typeof last?.content === 'string' ? last.content.trim() : '';
@@ -42,7 +42,9 @@ export function semanticKey(request: Readonly<ChatRequest>, tenant: string, vola
   const { content: _embedded, ...lastFields } = last ?? { role: '' };
   const identity = {
     v: SCOPE_VERSION,
-    tenant,
+    // Still named `tenant`: a tenant's own pool without a namespace is the bare tenant name, so the digests
+    // of entries stored before cache scopes existed are unchanged and those entries stay reachable.
+    tenant: cacheScope,
     request: rest,
     earlier,
     last: { ...lastFields, role: (last?.role ?? '').trim() },

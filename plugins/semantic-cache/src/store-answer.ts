@@ -1,7 +1,9 @@
 /**
  * The cache-store tap: a fresh, approved answer stored under the key and vector its lookup left, with its
- * expiry. A failure is counted and never the request's error: the client already has its answer.
+ * expiry: the layer's TTL, or the request's `x-sluice-cache-ttl` when shorter. A request's `no-store`
+ * keeps its answer out. A failure is counted and never the request's error: the client already has its answer.
  */
+import { cacheControlAttributes, cacheControlsOf, storeTtlSeconds } from '@sluice/cache-controls';
 import type { Exchange, ModelResponse } from '@sluice/core';
 import type { AnswerComparison } from './answer-comparison.js';
 import type { CacheContext } from './cache-context.js';
@@ -25,12 +27,18 @@ export async function storeAnswer(
   if (open.keeping.handedOver) return;
   if (key === undefined || vector === undefined || !Array.isArray(response.body.choices)) return;
   if (exchange.mode === 'observe') compareInObserveMode(comparison, exchange, response);
+  const controls = cacheControlsOf(exchange);
+  const applied = cacheControlAttributes(controls);
+  if (!controls.store) {
+    cacheEvidence(kernel, exchange, 'skipped', { cache: { operation: 'store' }, attributes: applied });
+    return;
+  }
   const answer = JSON.stringify(response.body);
   if (answer.length > options.maxEntryBytes) return;
   const now = Date.now();
   const payload: SemanticEntry = {
     scope: key.scope,
-    expires_at: now + Math.round(options.ttlSeconds * 1000),
+    expires_at: now + Math.round(storeTtlSeconds(controls, options.ttlSeconds) * 1000),
     created_at: now,
     question: key.question,
     answer,
@@ -47,7 +55,7 @@ export async function storeAnswer(
     stepFault(context, exchange, 'store', error, true);
     return;
   }
-  cacheEvidence(kernel, exchange, 'stored', { cache: { operation: 'store' } });
+  cacheEvidence(kernel, exchange, 'stored', { cache: { operation: 'store' }, attributes: applied });
 }
 
 /**
