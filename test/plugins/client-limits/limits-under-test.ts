@@ -84,7 +84,8 @@ export async function limitsKernel(options: ClientLimitsOptionsInput, start = NO
     calls += 1;
     const behaviour = asks.get(exchange)?.upstream ?? completion();
     if (behaviour instanceof Error) throw behaviour;
-    const response = await behaviour;
+    // A client that leaves cancels the call, as a real upstream plugin passes the signal on.
+    const response = await Promise.race([behaviour, aborted(exchange.signal)]);
     exchange.usage = response.body.usage;
     return response;
   });
@@ -126,4 +127,22 @@ export function statusOf(exchange: Exchange): number | undefined {
 export function errorBody(exchange: Exchange): { error: { code: string; type: string; message: string } } {
   if (!(exchange.error instanceof GatewayError)) throw new Error('the exchange did not fail');
   return exchange.error.reply().body as { error: { code: string; type: string; message: string } };
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(new Error('aborted'));
+    else signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+  });
+}
+
+/** A promise the test settles: an upstream answer held until the test lets it go. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
 }

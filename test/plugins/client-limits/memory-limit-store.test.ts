@@ -40,6 +40,10 @@ describe('client limits: in-memory store', () => {
     assert.deepEqual(await store.acquire('conc:b', 'new', 2, start + 1000, 1000), { taken: true, total: 2 });
     assert.equal((await store.acquire('conc:b', 'more', 2, start + 1000, 1000)).taken, false, 'the renewed slot is still held');
     await store.renew('conc:b', 'dropped', start + 1000, 1000);
-    assert.equal((await store.acquire('conc:b', 'more', 2, start + 1000, 1000)).taken, false, 'an expired slot is not brought back');
+    assert.equal(
+      (await store.acquire('conc:b', 'more', 2, start + 1000, 1000)).taken,
+      false,
+      'an expired slot is not brought back',
+    );
   });
 });
