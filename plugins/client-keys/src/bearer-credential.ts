@@ -10,7 +10,8 @@ const SCHEME = 'bearer ';
  * const credential = bearerCredential(exchange.headers.authorization);
  * if (credential.kind === 'key') await directory.find(credential.key, keyHash(credential.key));
  */
-export type BearerCredential = { readonly kind: 'missing' } | { readonly kind: 'invalid' } | { readonly kind: 'key'; readonly key: string };
+export type BearerCredential =
+  { readonly kind: 'missing' } | { readonly kind: 'invalid' } | { readonly kind: 'key'; readonly key: string };
 
 /**
  * Reads the header; `Bearer` with nothing after it is no key, as OpenAI reads it.

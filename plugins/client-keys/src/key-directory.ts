@@ -17,7 +17,8 @@ const MAX_REMEMBERED = 10_000;
  * @example
  * const found: KeyLookup = await directory.find(keyHash(presented));
  */
-export type KeyLookup = { readonly kind: 'found'; readonly caller: Caller } | { readonly kind: 'unknown' } | { readonly kind: 'unavailable' };
+export type KeyLookup =
+  { readonly kind: 'found'; readonly caller: Caller } | { readonly kind: 'unknown' } | { readonly kind: 'unavailable' };
 
 /** The part of the Redis key store a lookup needs. */
 export interface KeyFinder {

@@ -91,6 +91,7 @@ function keyOf(statement: Statement, file: string): ClientKeyEntry {
   const values = resolveConfig({ file, statements: statement.block ?? [] }, [directivesOf(KeySettingsSchema)]);
   const settings = optionsFromConfig(KeySettingsSchema, values) as KeySettings;
   const problem = [...Value.Errors(KeySettingsSchema, settings)][0];
-  if (problem !== undefined) throw new ConfigError(`${STATEMENT} ${id.value}: ${problem.instancePath} ${problem.message}`, statement.loc);
+  if (problem !== undefined)
+    throw new ConfigError(`${STATEMENT} ${id.value}: ${problem.instancePath} ${problem.message}`, statement.loc);
   return { id: id.value, hash: hash.value, settings };
 }

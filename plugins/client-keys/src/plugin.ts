@@ -77,7 +77,10 @@ export class ClientKeysPlugin implements Plugin {
       onLookup: (outcome, error) => {
         metrics.lookup(outcome);
         if (error instanceof StoredKeyError) {
-          kernel.logger.warn({ dependency: 'client_keys_kv', hash: error.hashPrefix, reason: error.message }, 'client key refused');
+          kernel.logger.warn(
+            { dependency: 'client_keys_kv', hash: error.hashPrefix, reason: error.message },
+            'client key refused',
+          );
         }
       },
     });

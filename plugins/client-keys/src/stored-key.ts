@@ -38,7 +38,8 @@ export function decodeStoredKey(text: string): StoredClientKey | string {
   }
   if (typeof raw !== 'object' || raw === null) return 'not an object';
   const { id, hash, tenant, settings, created_at: createdAt } = raw as Record<string, unknown>;
-  if (typeof id !== 'string' || typeof hash !== 'string' || typeof createdAt !== 'string') return 'id, hash or created_at missing';
+  if (typeof id !== 'string' || typeof hash !== 'string' || typeof createdAt !== 'string')
+    return 'id, hash or created_at missing';
   const resolved = Value.Default(KeySettingsSchema, { ...(settings as object | undefined), tenant }) as KeySettings;
   if (!Value.Check(KeySettingsSchema, resolved)) {
     const first = [...Value.Errors(KeySettingsSchema, resolved)][0];

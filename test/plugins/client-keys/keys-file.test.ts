@@ -80,7 +80,10 @@ client_key "bad id!" ${keyHash('z')};
   });
 
   it('refuses two keys with one id or one hash', () => {
-    assert.match(problems(() => parseKeys(`client_key a ${HASH};\nclient_key a ${keyHash('b')};`, 'k.conf'))[0]!, /id "a" is defined twice/);
+    assert.match(
+      problems(() => parseKeys(`client_key a ${HASH};\nclient_key a ${keyHash('b')};`, 'k.conf'))[0]!,
+      /id "a" is defined twice/,
+    );
     assert.match(problems(() => parseKeys(`client_key a ${HASH};\nclient_key b ${HASH};`, 'k.conf'))[0]!, /hash of another key/);
   });
 
@@ -102,7 +105,11 @@ describe('client-keys: keys file in a running gateway', function () {
     const second = newClientKey();
     const keysFile = join(dir, 'keys.conf');
     await writeFile(keysFile, `client_key first ${keyHash(first)} { tenant acme; }\n`);
-    const gw = await startKeyedGateway({ clientAuth: 'required', keysFile }, {}, { path: join(dir, 'gateway.conf'), text: gatewayConf });
+    const gw = await startKeyedGateway(
+      { clientAuth: 'required', keysFile },
+      {},
+      { path: join(dir, 'gateway.conf'), text: gatewayConf },
+    );
     try {
       assert.equal((await ask(gw.client(first))).object, 'chat.completion');
       await assert.rejects(ask(gw.client(second)), OpenAI.AuthenticationError);

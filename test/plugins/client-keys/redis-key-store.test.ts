@@ -56,7 +56,11 @@ describeRedis('client-keys: Redis key store', (redis) => {
     await assert.rejects(store.findByHash(hash), StoredKeyError);
     await redisCommand(
       redis().port,
-      ['SET', `${redis().prefix}${hash}`, JSON.stringify({ id: 'x', hash, tenant: 'bad tenant', created_at: 'now', settings: {} })],
+      [
+        'SET',
+        `${redis().prefix}${hash}`,
+        JSON.stringify({ id: 'x', hash, tenant: 'bad tenant', created_at: 'now', settings: {} }),
+      ],
       1000,
     );
     await assert.rejects(store.findByHash(hash), /settings: \/tenant/);
