@@ -3,6 +3,7 @@
  * (`npm run docs`): a fixed header on the envelope, then one table per owner.
  */
 import { KERNEL_ERRORS, type ErrorTable, type RegisteredError } from '@sluice/core';
+import { GATEWAY_ERRORS } from '@sluice/gateway';
 import { GUARD_KIT_ERRORS } from '@sluice/guard-kit';
 import { HOST_ERRORS } from '@sluice/host';
 import { COST_METER_ERRORS } from '@sluice/plugin-cost-meter';
@@ -16,6 +17,7 @@ import { USAGE_GUARD_ERRORS } from '@sluice/plugin-usage-guard';
 export const SHIPPED_ERROR_TABLES: readonly ErrorTable[] = [
   KERNEL_ERRORS,
   HOST_ERRORS,
+  GATEWAY_ERRORS,
   COST_METER_ERRORS,
   SECURITY_GUARD_ERRORS,
   PRIVACY_GUARD_ERRORS,

@@ -3,6 +3,7 @@ import { processMetrics, type Metrics } from '@sluice/core';
 import { replyJsonBody, replyText, type HostRoute } from '@sluice/host';
 import { versionBody, type Runtime } from '@sluice/preset-gateway';
 import type { Logger } from 'pino';
+import { behindAdminKey } from './admin-key.js';
 import { readDashboardFigures } from './dashboard/figures.js';
 import { DASHBOARD_CSP, DASHBOARD_HTML } from './dashboard/page.js';
 import { DASHBOARD_FIGURES_PATH, DASHBOARD_PATH, dashboardEnabled } from './dashboard/route.js';
@@ -35,6 +36,8 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
   const ready = () => readinessProbe(state.runtime.kernel, state.shuttingDown);
   // Off, the dashboard's paths answer the same 404 as any unknown route.
   const dashboardOn = () => dashboardEnabled(state.runtime.settings);
+  const adminKeyHash = () => state.runtime.settings.adminKeyHash;
+  const admin = (route: HostRoute) => behindAdminKey(route, adminKeyHash);
   return [
     { path: '/healthz', serve: (_req, res) => replyText(res, 200, 'ok') },
     { path: '/startupz', serve: (_req, res) => probeReply(res, startupProbe(state.runtime.kernel)) },
@@ -46,7 +49,7 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
         probeReply(res, result);
       },
     },
-    {
+    admin({
       path: '/metrics',
       serve: async (_req, res) => {
         readiness.set(ready().ok ? 1 : 0);
@@ -55,7 +58,7 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
         // Each exposition ends with a newline, so the two join as one.
         replyText(res, 200, body + (await processMetrics().metrics()), contentType);
       },
-    },
+    }),
     {
       path: '/version',
       serve: (_req, res) => {
@@ -63,12 +66,12 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
         replyJsonBody(res, 200, versionBody(runtime.settings.mode, runtime.semantic?.location ?? null));
       },
     },
-    {
+    admin({
       path: DASHBOARD_PATH,
       enabled: dashboardOn,
       serve: (_req, res) => replyText(res, 200, DASHBOARD_HTML, 'text/html; charset=utf-8', DASHBOARD_HEADERS),
-    },
-    {
+    }),
+    admin({
       path: DASHBOARD_FIGURES_PATH,
       enabled: dashboardOn,
       serve: async (_req, res) => {
@@ -76,7 +79,7 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
         // This request is in flight too; the page shows the traffic it watches, not its own polling.
         replyJsonBody(res, 200, { ...figures, inFlight: Math.max(0, figures.inFlight - 1) }, DASHBOARD_HEADERS);
       },
-    },
+    }),
   ];
 }
 

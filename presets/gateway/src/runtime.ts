@@ -26,6 +26,8 @@ export interface RuntimeSettings {
   readonly serverTimeouts: ServerTimeouts;
   readonly logLevel: string;
   readonly dashboardEnabled: boolean;
+  /** `sha256:<hex>` of the key `/metrics` and the dashboard ask for; undefined: they are open. */
+  readonly adminKeyHash: string | undefined;
 }
 
 export interface Runtime {
@@ -102,5 +104,6 @@ export function runtimeSettings(gateway: GatewaySettings): RuntimeSettings {
     },
     logLevel: gateway.logLevel,
     dashboardEnabled: gateway.dashboardEnabled,
+    adminKeyHash: gateway.adminKeyHash,
   };
 }

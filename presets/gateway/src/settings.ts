@@ -70,6 +70,17 @@ export const GatewaySettingsSchema = Type.Object(
           'Serve the live operations page at `/dashboard` and its figures at `/dashboard/figures` (counters only, no prompt text). Off: both answer 404 `not_found`.',
       }),
     }),
+    adminKeyHash: Type.Optional(
+      Type.String({
+        pattern: '^sha256:[0-9a-f]{64}$',
+        ...directive('admin_key', {
+          word: 'sha256:<hex>',
+          secret: true,
+          summary:
+            'Put `/metrics`, `/dashboard` and `/dashboard/figures` behind a key: its SHA-256 (`sluice keys hash`), never the key. Callers send `Authorization: Bearer <key>` (a Prometheus `authorization` block) or Basic with the key as password (a browser asks). Absent: open, as the probes always are.',
+        }),
+      }),
+    ),
     mode: Type.Union([Type.Literal('enforce'), Type.Literal('observe')], {
       default: 'enforce',
       ...directive('gw_enforcement_mode', {
