@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { DirectiveSpec } from '@sluice/config';
 import { maskUrl } from '@sluice/util';
 import { GATEWAY_DIRECTIVE_SETS } from '@sluice/preset-gateway';
 import { writeConfig } from '../../apps/cli/gateway-process.js';
@@ -15,6 +16,12 @@ function urlWithSecrets(name: string, n: number): string {
   // A Qdrant URL names a host and port only: its directive refuses a path or query.
   if (name === 'vectordb_url') return `${scheme}://user-${n}:password-${n}@host-${n}.example:6380`;
   return `${scheme}://user-${n}:password-${n}@host-${n}.example:6380/v1?api_key=query-key-${n}&page=2`;
+}
+
+/** A key its directive accepts: a `sha256:<hex>` digest where the word asks for one, else a plain key; numbered so a leak names its directive. */
+function keyValue(spec: DirectiveSpec, n: number): string {
+  const pattern = (spec.args[0]?.schema as { pattern?: string } | undefined)?.pattern;
+  return pattern?.startsWith('^sha256:') === true ? `sha256:${String(n).padStart(64, 'e')}` : `key-secret-${n}`;
 }
 
 describe('sluice gateway --print-config masks the credentials of every URL directive', function () {
@@ -41,10 +48,11 @@ describe('sluice gateway --print-config masks the credentials of every URL direc
   }
 
   it('masks every key directive', async () => {
-    const text = KEY_DIRECTIVES.map(([name], n) => `${name} key-secret-${n};`).join('\n');
+    const values = KEY_DIRECTIVES.map(([, spec], n) => keyValue(spec, n));
+    const text = KEY_DIRECTIVES.map(([name], n) => `${name} ${values[n]};`).join('\n');
     const printed = await sluiceInProcess('gateway', '--config', await writeConfig(`${text}\n`), '--print-config');
     assert.equal(printed.code, 0, printed.err);
-    assert.ok(!printed.out.includes('key-secret-'), printed.out);
+    for (const value of values) assert.ok(!printed.out.includes(value), printed.out);
     for (const [name] of KEY_DIRECTIVES) assert.match(printed.out, new RegExp(`^${name} \\*{8};$`, 'm'));
   });
 });
