@@ -34,6 +34,22 @@ describe('exact-cache: x-sluice-cache and x-sluice-cache-bypass', () => {
     assert.equal((await ask('one')).headers.get('x-sluice-cache'), 'hit-exact');
   });
 
+  it('says how old an exact hit is in Age, and nothing on a miss', async () => {
+    const miss = await ask('aged');
+    assert.equal(miss.headers.get('age'), null);
+    const hit = await ask('aged');
+    assert.equal(hit.headers.get('x-sluice-cache'), 'hit-exact');
+    assert.equal(hit.headers.get('age'), '0');
+  });
+
+  it('answers a malformed cache control with 400 invalid_cache_control in the OpenAI envelope', async () => {
+    const response = await ask('one', { 'x-sluice-cache-namespace': 'not valid' });
+    assert.equal(response.status, 400);
+    const body = (await response.json()) as { error: { code: string; type: string } };
+    assert.equal(body.error.code, 'invalid_cache_control');
+    assert.equal(body.error.type, 'invalid_request_error');
+  });
+
   it('names the layer of another cache’s hit', async () => {
     assert.equal((await ask('near enough')).headers.get('x-sluice-cache'), 'hit-semantic');
   });
