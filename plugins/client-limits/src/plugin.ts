@@ -64,6 +64,8 @@ export class ClientLimitsPlugin implements Plugin {
   readonly #leases: LeaseKeeper;
   readonly #pending = new Set<Promise<void>>();
   #store: LimitStore | undefined;
+  /** The store stands in for a Redis unreachable at start (fail-open), until restart. */
+  #standIn = false;
   #kernel: Kernel | undefined;
   #metrics: LimitMetrics | undefined;
 
@@ -110,6 +112,7 @@ export class ClientLimitsPlugin implements Plugin {
           'client limits not enforced until restart: the store is unreachable (limits_fail_open on)',
         );
         this.#store = unreachableLimitStore(reason);
+        this.#standIn = true;
       }
     }
     this.#leases.start();
@@ -134,7 +137,7 @@ export class ClientLimitsPlugin implements Plugin {
 
   health(): readonly DependencyHealth[] {
     if (this.options.kvUrl === undefined) return [];
-    const initialised = this.#store !== undefined;
+    const initialised = this.#store !== undefined && !this.#standIn;
     const state = this.#store?.state() ?? { up: false, reason: 'not started' };
     // Failing open, a down store costs limits, not answers: the instance keeps taking traffic.
     return [{ name: 'limits_kv', readinessRequired: !this.options.failOpen, initialised, ...state }];

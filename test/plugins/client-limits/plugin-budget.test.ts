@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { caller, completion, errorBody, limitsKernel, statusOf, type LimitsUnderTest } from './limits-under-test.js';
+import { caller, errorBody, limitsKernel, statusOf, type LimitsUnderTest } from './limits-under-test.js';
 
 /** completion(10, 5) costs 10 × 1 + 5 × 2 = 20 micro-USD. */
 const COST = 20;
