@@ -40,9 +40,11 @@ describe('semantic-cache: the cache headers without the exact cache', () => {
     const first = await ask('How do I reset my password?');
     assert.equal(first.responseHeaders['x-sluice-cache'], 'miss');
     assert.equal(first.responseHeaders['x-sluice-similarity'], undefined);
+    assert.equal(first.responseHeaders.age, undefined);
     const second = await ask('how do I reset my password');
     assert.equal(second.responseHeaders['x-sluice-cache'], 'hit-semantic');
     assert.match(second.responseHeaders['x-sluice-similarity'] ?? '', /^(0\.9[2-9]\d\d|1\.0000)$/);
+    assert.equal(second.responseHeaders.age, '0');
   });
 
   it('skips lookup and store for x-sluice-cache-bypass and says bypass', async () => {
@@ -65,5 +67,6 @@ describe('semantic-cache: the cache headers without the exact cache', () => {
     assert.equal(second.cache.wouldHit, true);
     assert.equal(second.responseHeaders['x-sluice-cache'], 'miss');
     assert.equal(second.responseHeaders['x-sluice-similarity'], undefined);
+    assert.equal(second.responseHeaders.age, undefined);
   });
 });
