@@ -3,3 +3,4 @@ export { admitCaller, callerOf, type Caller } from './caller.js';
 export { BUDGET_PERIODS, CallerLimitsSchema, type CallerLimits } from './limits.js';
 export { isKeyHash, keyHash, keyMatches } from './key-hash.js';
 export { MAX_PRESENTED_KEY_BYTES, presentedKey } from './bearer.js';
+export { DEFAULT_TENANT_LABELS, OTHER_TENANTS, TenantLabels } from './tenant-labels.js';

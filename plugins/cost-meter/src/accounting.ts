@@ -1,5 +1,6 @@
 /** What one complete response cost, or saved, in micro-USD, and the counters it adds to. */
 import type { Exchange, ModelResponse, Usage } from '@sluice/core';
+import type { TenantLabels } from '@sluice/caller';
 import type { CostMetrics } from './cost-metrics.js';
 import { usageTokens, type PriceTable } from './price-table.js';
 import { meteredCost } from './request-cost.js';
@@ -18,13 +19,21 @@ interface Priced {
  * Accounts for the response the client is about to get: a served hit adds savings, a fresh call adds
  * its cost, and in observe mode a would-be hit adds to the evaluation counters only.
  */
-export function accountFor(exchange: Exchange, response: ModelResponse, prices: PriceTable, metrics: CostMetrics): void {
+export function accountFor(
+  exchange: Exchange,
+  response: ModelResponse,
+  prices: PriceTable,
+  metrics: CostMetrics,
+  tenants: TenantLabels,
+): void {
   const cost = meteredCost(exchange);
+  const tenant = { tenant: tenants.of(exchange.tenant) };
   if (exchange.cache.status === 'hit') {
     const saved = priced(response, response.body.usage, exchange, prices);
     const net = netSaved(saved.costMicroUsd, cost.overheadMicroUsd);
     cost.grossSavedMicroUsd = saved.costMicroUsd;
     metrics.grossSaved.inc(saved.costMicroUsd);
+    metrics.tenantSaved.inc(tenant, saved.costMicroUsd);
     metrics.netSaved.inc(net);
     metrics.tokensSaved.inc(saved.tokens);
     return;
@@ -34,6 +43,7 @@ export function accountFor(exchange: Exchange, response: ModelResponse, prices: 
   const spent = priced(response, exchange.usage ?? response.body.usage, exchange, prices);
   cost.requestMicroUsd = spent.costMicroUsd;
   metrics.requestCost.inc({ model: spent.model }, spent.costMicroUsd);
+  metrics.tenantCost.inc(tenant, spent.costMicroUsd);
 
   if (exchange.cache.wouldHit === true && exchange.cached !== undefined) {
     const wouldSave = priced(exchange.cached, exchange.cached.body.usage, exchange, prices);

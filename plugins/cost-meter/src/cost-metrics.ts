@@ -23,6 +23,16 @@ export function costMetrics(kernel: Kernel, costModels: readonly string[]) {
       help: 'Gross savings minus cache lookup overhead (embeddings), floored at zero per request, micro-USD.',
     }),
     tokensSaved: m.counter({ name: 'gw_tokens_saved', help: 'Prompt plus completion tokens of responses served from cache.' }),
+    tenantCost: m.counter<'tenant'>({
+      name: 'gw_tenant_cost_micro_usd_total',
+      help: 'Estimated upstream chat cost in micro-USD by tenant (the first tenants seen, the rest `other`).',
+      labelNames: ['tenant'],
+    }),
+    tenantSaved: m.counter<'tenant'>({
+      name: 'gw_tenant_gross_saved_micro_usd_total',
+      help: 'Upstream chat cost avoided by cache hits in micro-USD by tenant (the first tenants seen, the rest `other`).',
+      labelNames: ['tenant'],
+    }),
     evaluationGrossSaved: m.counter({
       name: 'gw_evaluation_gross_saved_micro_usd_total',
       help: 'Observe mode: upstream cost cache hits would have avoided, micro-USD.',

@@ -1,5 +1,6 @@
 /** Options of the cost-meter plugin, each with the directive that sets it in a config file. */
 import Type from 'typebox';
+import { DEFAULT_TENANT_LABELS } from '@sluice/caller';
 import { directive } from '@sluice/config';
 import { repeatedModelIndex, repeatedModelMessage, type ModelPrice } from './price-table.js';
 
@@ -33,6 +34,16 @@ export const CostMeterOptionsSchema = Type.Object(
         summary: 'Accept models without a `model_price` entry (their cost then reads zero).',
       }),
     }),
+    tenantLabels: Type.Integer({
+      minimum: 0,
+      default: DEFAULT_TENANT_LABELS,
+      ...directive('metrics_tenant_labels', {
+        summary:
+          'Tenants that get their own `tenant` label on the per-tenant cost and savings counters (those of the configured keys first, then the first seen); the rest count as `other`.',
+      }),
+    }),
+    /** Tenants labelled from the start (the preset passes the configured keys' tenants); no directive of its own. */
+    labelledTenants: Type.Optional(Type.Array(Type.String())),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 /** The model allowlist, and the cost and savings of every complete response in micro-USD. */
+import { TenantLabels } from '@sluice/caller';
 import { GatewayError, PluginOptionsError, Stage, validateOptions, type Exchange, type Kernel, type Plugin } from '@sluice/core';
 import { accountFor, UNPRICED_MODEL } from './accounting.js';
 import { costMetrics } from './cost-metrics.js';
@@ -36,6 +37,7 @@ export class CostMeterPlugin implements Plugin {
     // Created here, not on first use, so /metrics shows every counter at zero from the start.
     const costModels = this.options.prices.map((price) => price.model);
     const metrics = costMetrics(kernel, this.options.allowUnknownModels ? [...costModels, UNPRICED_MODEL] : costModels);
+    const tenants = new TenantLabels(this.options.tenantLabels, this.options.labelledTenants);
 
     // Synchronous taps: neither decision waits for anything, and a promise per tap was measurable on every hit.
     kernel.hooks.preGuard.tap({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, (exchange) => {
@@ -45,7 +47,7 @@ export class CostMeterPlugin implements Plugin {
 
     // ADMISSION on postScan: every complete response, cached or fresh, is seen before a response scan can bail.
     kernel.hooks.postScan.tap({ name: PLUGIN_NAME, stage: Stage.ADMISSION }, (exchange, response) => {
-      accountFor(exchange, response, this.prices, metrics);
+      accountFor(exchange, response, this.prices, metrics, tenants);
       return undefined;
     });
   }

@@ -43,7 +43,7 @@ export interface MeterUnderTest {
   readonly events: EvidenceEvent[];
   upstreamCalls(): number;
   /** Runs one request; `overheadMicroUsd` stands in for what a semantic layer would have spent on embeddings. */
-  ask(model?: string, overheadMicroUsd?: number): Promise<Exchange>;
+  ask(model?: string, overheadMicroUsd?: number, tenant?: string): Promise<Exchange>;
   /** The sum of a counter's values, optionally of one label set. */
   counter(name: string, labels?: Record<string, string>): Promise<number>;
 }
@@ -65,8 +65,8 @@ export function meterKernel(options: CostMeterOptionsInput, setup: MeterSetup = 
     kernel,
     events,
     upstreamCalls: () => calls,
-    async ask(model = 'gpt-4o', overheadMicroUsd = 0) {
-      const exchange = new Exchange({ request: { model, messages: [{ role: 'user', content: 'hi' }] }, mode });
+    async ask(model = 'gpt-4o', overheadMicroUsd = 0, tenant = 'default') {
+      const exchange = new Exchange({ request: { model, messages: [{ role: 'user', content: 'hi' }] }, mode, tenant });
       addLookupOverhead(exchange, overheadMicroUsd);
       await kernel.run(exchange);
       return exchange;

@@ -17,11 +17,12 @@ describe('cost-meter: options from config', () => {
         { model: 'mini', inputMicroUsdPerToken: 0.15, outputMicroUsdPerToken: 0.6 },
       ],
       allowUnknownModels: true,
+      tenantLabels: 20,
     });
   });
 
   it('rejects unknown models by default and with no prices at all', () => {
-    assert.deepEqual(costMeterOptions(resolve('')), { prices: [], allowUnknownModels: false });
+    assert.deepEqual(costMeterOptions(resolve('')), { prices: [], allowUnknownModels: false, tenantLabels: 20 });
   });
 
   it('refuses a negative price in the file and in options', () => {
