@@ -30,7 +30,7 @@ describe('client-keys: client_auth required, through the OpenAI client', functio
   let gw: KeyedGateway;
 
   before(async () => {
-    gw = await startKeyedGateway({ clientAuth: 'required', keys: KEYS });
+    gw = await startKeyedGateway({ clientAuth: 'required', keys: KEYS }, { gateway: { streaming: true } });
   });
   after(() => gw.close());
   beforeEach(() => gw.upstream.reset());
@@ -104,6 +104,16 @@ describe('client-keys: client_auth required, through the OpenAI client', functio
     assert.equal(allowed.object, 'chat.completion');
     assert.equal(gw.upstream.calls.length, 1);
     await assertNeverLeaked(gw, LIMITED_KEY);
+  });
+
+  it('refuses a streamed request without a valid key before any stream starts, and streams for the right key', async () => {
+    const stream = (key: string) =>
+      gw.client(key).chat.completions.create({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    await assert.rejects(stream(WRONG_KEY), OpenAI.AuthenticationError);
+    assert.equal(gw.upstream.calls.length, 0);
+    let chunks = 0;
+    for await (const chunk of await stream(KEY)) chunks += chunk.choices.length;
+    assert.ok(chunks > 0);
   });
 
   it('counts each result in gw_client_auth_total', async () => {
