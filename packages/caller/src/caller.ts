@@ -46,3 +46,13 @@ export function admitCaller(exchange: Exchange, caller: Caller): void {
   exchange.tenant = caller.tenant;
   exchange.application = caller.keyId;
 }
+
+/**
+ * The tenant a guard module is told: a key's tenant always (tenants never share mappings or quotas), else
+ * the tenant the operator configured for the module, else the request's.
+ * @example
+ * const tenant_id = moduleTenant(exchange, options.tenantId);
+ */
+export function moduleTenant(exchange: Exchange, configured: string | undefined): string {
+  return callerOf(exchange) === undefined ? (configured ?? exchange.tenant) : exchange.tenant;
+}

@@ -52,7 +52,8 @@ export const PrivacyGuardOptionsSchema = Type.Object(
         minLength: 1,
         ...directive('privacy_guard_tenant_id', {
           word: 'tenant',
-          summary: 'Tenant named to the privacy guard; absent: the request’s tenant.',
+          summary:
+            'Tenant named to the privacy guard for requests no client key admitted; absent: the request’s tenant. A key’s tenant always wins, so tenants never share mappings.',
         }),
       }),
     ),

@@ -3,6 +3,7 @@
  * and, by mode, reported, redacted, anonymised or refused; after the response scan and the cache store,
  * placeholders in the answer are restored. So caches only ever hold placeholders, never restored values.
  */
+import { moduleTenant } from '@sluice/caller';
 import {
   createSlot,
   GatewayError,
@@ -112,7 +113,7 @@ export class PrivacyGuardPlugin implements Plugin {
       const reply = await this.#module.scan(
         {
           request_id: exchange.traceId,
-          tenant_id: this.options.tenantId ?? exchange.tenant,
+          tenant_id: moduleTenant(exchange, this.options.tenantId),
           conversation_id: exchange.headers['x-sluice-conversation-id'] ?? exchange.traceId,
           policy_id: this.options.policyId,
           mode: this.options.mode,
@@ -221,7 +222,7 @@ export class PrivacyGuardPlugin implements Plugin {
       const reply = await this.#module.restore(
         {
           request_id: exchange.traceId,
-          tenant_id: this.options.tenantId ?? exchange.tenant,
+          tenant_id: moduleTenant(exchange, this.options.tenantId),
           mapping_id: mappingId,
           messages: texts.map((t) => ({ role: 'assistant', content: t.text, format: t.format })),
         },

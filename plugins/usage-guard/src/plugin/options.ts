@@ -48,7 +48,11 @@ export const UsageGuardOptionsSchema = Type.Object(
     }),
     /** Sent as `tenant_id` instead of the exchange's tenant. */
     tenantId: Type.Optional(
-      text('usage_guard_tenant_id', 'tenant', 'Tenant sent to the module; absent: the request’s own tenant.'),
+      text(
+        'usage_guard_tenant_id',
+        'tenant',
+        'Tenant sent to the module for requests no client key admitted; absent: the request’s own tenant. A key’s tenant always wins, so tenants never share quotas.',
+      ),
     ),
     /** Sent as `policy_id`; absent: the module picks by tenant. */
     policyId: Type.Optional(

@@ -3,6 +3,7 @@
  * `exchange.request` as rewritten. Its decision stops the request (a Verdict), lets it go on, or, when
  * the module fails, fails it or lets it go on by `guard_fail_open`.
  */
+import { moduleTenant } from '@sluice/caller';
 import {
   createSlot,
   GatewayError,
@@ -153,7 +154,7 @@ export class UsageGuardPlugin implements Plugin {
     const messages = exchange.request.messages;
     return {
       request_id: exchange.traceId,
-      tenant_id: this.options.tenantId ?? exchange.tenant,
+      tenant_id: moduleTenant(exchange, this.options.tenantId),
       policy_id: this.options.policyId ?? null,
       mode: this.options.mode,
       direction: 'request',
