@@ -9,6 +9,29 @@ import { directive } from '@sluice/config';
  */
 const limitsBlock = { block: 'limits' } as const;
 
+/**
+ * The index of the first block whose tenant an earlier block already names.
+ * @example
+ * repeatedTenantIndex([{ tenant: 'acme' }, { tenant: 'acme' }]); // 1
+ */
+export function repeatedTenantIndex(blocks: readonly { readonly tenant: string }[]): number | undefined {
+  const seen = new Set<string>();
+  for (const [index, { tenant }] of blocks.entries()) {
+    if (seen.has(tenant)) return index;
+    seen.add(tenant);
+  }
+  return undefined;
+}
+
+/**
+ * The sentence that names a tenant with two blocks.
+ * @example
+ * repeatedTenantMessage('acme'); // 'tenant "acme" has two tenant_limits blocks; merge them into one'
+ */
+export function repeatedTenantMessage(tenant: string): string {
+  return `tenant "${tenant}" has two tenant_limits blocks; merge them into one`;
+}
+
 /** One `tenant_limits <tenant> { … }` block. */
 const TenantLimitsSchema = Type.Object(
   {
@@ -18,6 +41,11 @@ const TenantLimitsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The plugin's options, each with its directive: tenant blocks, the default tenant block, and the store.
+ * @example
+ * const options = validateOptions('client-limits', ClientLimitsOptionsSchema, { kvUrl: 'redis://cache:6379' });
+ */
 export const ClientLimitsOptionsSchema = Type.Object(
   {
     tenantLimits: Type.Array(TenantLimitsSchema, {
@@ -26,12 +54,8 @@ export const ClientLimitsOptionsSchema = Type.Object(
         summary:
           'Limits shared by every request of one tenant, keyed or not: `tenant_limits acme { requests_per_minute 600; budget 50000000 month; }`.',
         check: (blocks: readonly { tenant: string }[]) => {
-          const seen = new Set<string>();
-          for (const { tenant } of blocks) {
-            if (seen.has(tenant)) return `tenant "${tenant}" has two tenant_limits blocks; merge them into one`;
-            seen.add(tenant);
-          }
-          return undefined;
+          const index = repeatedTenantIndex(blocks);
+          return index === undefined ? undefined : repeatedTenantMessage(blocks[index]!.tenant);
         },
       }),
       ...limitsBlock,

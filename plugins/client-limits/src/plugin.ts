@@ -8,6 +8,7 @@ import { callerOf, type CallerLimits } from '@sluice/caller';
 import {
   createSlot,
   GatewayError,
+  PluginOptionsError,
   Stage,
   validateOptions,
   type DependencyHealth,
@@ -22,7 +23,13 @@ import { LeaseKeeper } from './lease-keeper.js';
 import { limitMetrics, type LimitMetrics, type StoreOperation } from './limit-metrics.js';
 import { unreachableLimitStore, type LimitStore } from './limit-store.js';
 import { memoryLimitStore } from './memory-limit-store.js';
-import { ClientLimitsOptionsSchema, type ClientLimitsOptions, type ClientLimitsOptionsInput } from './options.js';
+import {
+  ClientLimitsOptionsSchema,
+  repeatedTenantIndex,
+  repeatedTenantMessage,
+  type ClientLimitsOptions,
+  type ClientLimitsOptionsInput,
+} from './options.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { redisLimitStore } from './redis-limit-store.js';
 import { limitError, type ReachedLimit } from './rejection.js';
@@ -71,6 +78,13 @@ export class ClientLimitsPlugin implements Plugin {
 
   constructor(options: ClientLimitsOptionsInput = {}, runtime: ClientLimitsRuntime = {}) {
     this.options = validateOptions(PLUGIN_NAME, ClientLimitsOptionsSchema, options);
+    const repeated = repeatedTenantIndex(this.options.tenantLimits);
+    if (repeated !== undefined) {
+      const tenant = this.options.tenantLimits[repeated]!.tenant;
+      throw new PluginOptionsError(PLUGIN_NAME, [
+        { path: `tenantLimits.${repeated}.tenant`, message: repeatedTenantMessage(tenant) },
+      ]);
+    }
     this.#tenants = new Map(this.options.tenantLimits.map(({ tenant, limits }) => [tenant, limits]));
     this.#now = runtime.now ?? Date.now;
     this.#leases = new LeaseKeeper(
