@@ -4,12 +4,6 @@ import { CallerLimitsSchema } from '@sluice/caller';
 import { directive } from '@sluice/config';
 
 /**
- * The block keyword of a directive written with a `{ … }` body: it names the property the body fills.
- * Spread beside `directive(…)` so the schema reads the same once the config language reads blocks.
- */
-const limitsBlock = { block: 'limits' } as const;
-
-/**
  * The index of the first block whose tenant an earlier block already names.
  * @example
  * repeatedTenantIndex([{ tenant: 'acme' }, { tenant: 'acme' }]); // 1
@@ -57,8 +51,8 @@ export const ClientLimitsOptionsSchema = Type.Object(
           const index = repeatedTenantIndex(blocks);
           return index === undefined ? undefined : repeatedTenantMessage(blocks[index]!.tenant);
         },
+        block: 'limits',
       }),
-      ...limitsBlock,
     }),
     defaultTenantLimits: Type.Optional(
       Type.Object(
@@ -68,8 +62,8 @@ export const ClientLimitsOptionsSchema = Type.Object(
           ...directive('default_tenant_limits', {
             summary:
               'Limits for each tenant without a `tenant_limits` block of its own (the `default` tenant of unkeyed requests included); every such tenant counts on its own.',
+            block: 'limits',
           }),
-          ...limitsBlock,
         },
       ),
     ),
