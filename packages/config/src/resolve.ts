@@ -122,7 +122,9 @@ function readWords(statement: Statement, spec: DirectiveSpec, errors: ConfigErro
   if (!countOk) {
     const words = spec.args.map((a) => `<${a.name}>${a.variadic ? '...' : ''}`).join(' ');
     const count = `${variadic ? 'at least ' : ''}${spec.args.length === 1 ? '1 word' : `${spec.args.length} words`}`;
-    errors.push(new ConfigError(`${statement.name} takes ${count}: ${words} (found ${statement.args.length})`, statement.loc));
+    // A block directive may take no words at all (`default_tenant_limits { … }`).
+    const takes = spec.args.length === 0 ? 'takes no words' : `takes ${count}: ${words}`;
+    errors.push(new ConfigError(`${statement.name} ${takes} (found ${statement.args.length})`, statement.loc));
     return undefined;
   }
   const values: unknown[] = [];

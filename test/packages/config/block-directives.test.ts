@@ -228,6 +228,26 @@ describe('config block directives', () => {
     );
   });
 
+  it('reads a block directive of no words, a single record (not a list)', () => {
+    const Schema = Type.Object({
+      fallback: Type.Optional(
+        Type.Object({ limits: LimitsSchema }, { ...directive('fallback_limits', { summary: 'Fallback.', block: 'limits' }) }),
+      ),
+    });
+    const resolveWith = (text: string) => resolveConfig(parseConfig(text, { file: 'f.conf' }), [directivesOf(Schema)]);
+    const options = optionsFromConfig(Schema, resolveWith('fallback_limits { requests_per_minute 5; }'));
+    assert.deepEqual(options.fallback, { limits: { requestsPerMinute: 5 } });
+    assert.deepEqual(optionsFromConfig(Schema, resolveWith('fallback_limits;')).fallback, { limits: {} });
+    assert.equal(optionsFromConfig(Schema, resolveWith('')).fallback, undefined);
+    assert.deepEqual(
+      configProblems(() => resolveWith('fallback_limits { }\nfallback_limits x { requests_per_minute 5; }\nfallback_limits;')),
+      [
+        'f.conf:2:1: fallback_limits takes no words (found 1)',
+        'f.conf:3:1: directive "fallback_limits" is already set on line 1',
+      ],
+    );
+  });
+
   it('keeps refusing a block on a directive that does not take one', () => {
     assert.deepEqual(problems('listen_addr x { tenant a; }'), [
       'keys.conf:1:1: directive "listen_addr" does not take a { } block; end it with ;',
