@@ -98,7 +98,7 @@ interface Read {
 function readStatement(statement: Statement, spec: DirectiveSpec, errors: ConfigError[]): Read | undefined {
   const values = readWords(statement, spec, errors);
   // The block is read even when a word is wrong, so its problems are reported in the same pass.
-  const block = spec.block === undefined ? undefined : readBlock(statement, spec.block, errors);
+  const block = spec.block === undefined ? undefined : readBlock(statement, spec, spec.block, errors);
   if (values === undefined || block === null) return undefined;
   if (spec.block !== undefined && block !== undefined)
     return { value: { ...record(spec, values), [spec.block.field]: block.options }, block: block.values };
@@ -147,10 +147,13 @@ function readWords(statement: Statement, spec: DirectiveSpec, errors: ConfigErro
  */
 function readBlock(
   statement: Statement,
+  spec: DirectiveSpec,
   block: DirectiveBlock,
   errors: ConfigError[],
 ): { values: ResolvedConfig; options: unknown } | null {
-  const where = `in ${[statement.name, statement.args[0]?.value.slice(0, 64)].filter(Boolean).join(' ')}`;
+  // Named by its first word (`in client_key billing-app`), unless the directive's words are secret.
+  const name = spec.secret === true ? undefined : statement.args[0]?.value.slice(0, 64);
+  const where = `in ${[statement.name, name].filter(Boolean).join(' ')}`;
   try {
     const values = resolveConfig({ file: statement.loc.file, statements: statement.block ?? [] }, [directivesOf(block.schema)]);
     return { values, options: optionsFromConfig(block.schema, values) };

@@ -248,6 +248,21 @@ describe('config block directives', () => {
     );
   });
 
+  it('names a block by its directive alone when the directive’s words are secret', () => {
+    const Settings = Type.Object({ label: Type.Optional(Type.String({ ...directive('label', { summary: 'Label.' }) })) });
+    const Schema = Type.Object({
+      tokens: Type.Array(Type.Object({ token: Type.String(), settings: Settings }), {
+        default: [],
+        ...directive('token', { summary: 'A token.', secret: true, block: 'settings' }),
+      }),
+    });
+    const text = 'token tok-secret-1 {\n  lable a;\n}';
+    assert.deepEqual(
+      configProblems(() => resolveConfig(parseConfig(text, { file: 't.conf' }), [directivesOf(Schema)])),
+      ['t.conf:2:3: in token: unknown directive "lable"; did you mean "label"?'],
+    );
+  });
+
   it('keeps refusing a block on a directive that does not take one', () => {
     assert.deepEqual(problems('listen_addr x { tenant a; }'), [
       'keys.conf:1:1: directive "listen_addr" does not take a { } block; end it with ;',
