@@ -9,12 +9,6 @@ export const NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
 export const HASH_PATTERN = '^sha256:[0-9a-f]{64}$';
 
 /**
- * The block keyword of a directive written with a `{ … }` body: it names the property the body fills.
- * Spread beside `directive(…)` so the schema reads the same once the config language reads blocks.
- */
-const settingsBlock = { block: 'settings' } as const;
-
-/**
  * What one client key admits a request as: the statements of its `client_key … { }` block.
  * @example
  * const settings: KeySettings = validateOptions('client_key', KeySettingsSchema, { tenant: 'acme', requestsPerMinute: 60 });
@@ -80,6 +74,23 @@ export const ClientKeyEntrySchema = Type.Object(
  */
 export type ClientKeyEntry = Type.Static<typeof ClientKeyEntrySchema>;
 
+/**
+ * The first id or hash two keys share, as a sentence; undefined when every key is unique.
+ * @example
+ * const problem = duplicateKey([...options.keys, ...fileKeys]);
+ */
+export function duplicateKey(keys: readonly { readonly id: string; readonly hash: string }[]): string | undefined {
+  const ids = new Set<string>();
+  const hashes = new Set<string>();
+  for (const { id, hash } of keys) {
+    if (ids.has(id)) return `client key id "${id}" is defined twice`;
+    if (hashes.has(hash)) return `client key "${id}" has the hash of another key`;
+    ids.add(id);
+    hashes.add(hash);
+  }
+  return undefined;
+}
+
 /** The modes of `client_auth`. */
 export const CLIENT_AUTH_MODES = ['off', 'optional', 'required'] as const;
 
@@ -106,8 +117,9 @@ export const ClientKeysOptionsSchema = Type.Object(
       ...directive('client_key', {
         summary:
           'A client key, by id and SHA-256 (`sluice keys create … --print-config` writes the line), with a block of `tenant`, `models`, `cache_share`, `cache_controls` and the limits the key carries. Never the key itself.',
+        block: 'settings',
+        check: (keys: readonly ClientKeyEntry[]) => duplicateKey(keys),
       }),
-      ...settingsBlock,
     }),
     keysFile: Type.Optional(
       Type.String({

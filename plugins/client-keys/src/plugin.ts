@@ -20,8 +20,8 @@ import { bearerCredential } from './bearer-credential.js';
 import { clientKeysMetrics, type AuthResult, type ClientKeysMetrics } from './client-keys-metrics.js';
 import { CLIENT_KEYS_ERRORS, MISSING_KEY_MESSAGE } from './errors.js';
 import { KeyDirectory, type KeyFinder } from './key-directory.js';
-import { duplicateKey, readKeysFile } from './keys-file.js';
-import { ClientKeysOptionsSchema, type ClientKeysOptions, type ClientKeysOptionsInput } from './options.js';
+import { readKeysFile } from './keys-file.js';
+import { ClientKeysOptionsSchema, duplicateKey, type ClientKeysOptions, type ClientKeysOptionsInput } from './options.js';
 import { RedisKeyStore, StoredKeyError } from './redis-key-store.js';
 
 const PLUGIN_NAME = 'client-keys';

@@ -71,12 +71,12 @@ client_key "bad id!" ${keyHash('z')};
       ),
     );
     assert.equal(found.length, 5, found.join('\n'));
-    assert.match(found[0]!, /^keys\.conf:2:1: a keys file holds only client_key statements, found "listen_addr"/);
-    assert.match(found[1]!, /^keys\.conf:3:\d+: client_key pasted: the second word must be the key's sha256/);
+    assert.match(found[0]!, /^keys\.conf:2:1: unknown directive "listen_addr"/);
+    assert.match(found[1]!, /^keys\.conf:3:\d+: client_key: <sha256:<hex>> must match pattern/);
     assert.ok(!found.join('\n').includes(key), 'a pasted key was echoed');
-    assert.match(found[2]!, /^keys\.conf:4:\d+: /);
-    assert.match(found[3]!, /^keys\.conf:5:\d+: unknown directive "rpm"/);
-    assert.match(found[4]!, /^keys\.conf:6:\d+: client_key: id must match/);
+    assert.match(found[2]!, /^keys\.conf:4:\d+: in client_key bad-tenant: tenant: /);
+    assert.match(found[3]!, /^keys\.conf:5:\d+: in client_key unknown: unknown directive "rpm"/);
+    assert.match(found[4]!, /^keys\.conf:6:\d+: client_key: <id> must match pattern/);
   });
 
   it('refuses two keys with one id or one hash', () => {
@@ -125,7 +125,7 @@ describe('client-keys: keys file in a running gateway', function () {
       await writeFile(keysFile, `client_key second ${keyHash(second)} {\n  tenant beta;\n  models;\n}\n`);
       assert.equal(await gw.gateway.reload(), false);
       assert.equal((await ask(gw.client(second))).object, 'chat.completion');
-      assert.match(gw.logs.join(''), /keys\.conf:3:\d+: models takes at least 1 word/);
+      assert.match(gw.logs.join(''), /keys\.conf:3:\d+: in client_key second: models takes at least 1 word/);
     } finally {
       await gw.close();
     }
@@ -134,7 +134,10 @@ describe('client-keys: keys file in a running gateway', function () {
   it('refuses to start with a broken keys file, naming its line', async () => {
     const keysFile = join(dir, 'keys.conf');
     await writeFile(keysFile, `client_key ok ${keyHash('a')};\nclient_key broken ${keyHash('b')} { cache_share maybe; }\n`);
-    await assert.rejects(startKeyedGateway({ clientAuth: 'required', keysFile }), /keys\.conf:2:\d+: cache_share/);
+    await assert.rejects(
+      startKeyedGateway({ clientAuth: 'required', keysFile }),
+      /keys\.conf:2:\d+: in client_key broken: cache_share: <flag> must be on, off/,
+    );
   });
 });
 

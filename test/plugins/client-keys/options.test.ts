@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { directivesOf } from '@sluice/config';
+import { configOptionsProblem, directivesOf, optionsFromConfig, parseConfig, resolveConfig } from '@sluice/config';
+import { ExactCacheOptionsSchema } from '@sluice/plugin-exact-cache';
 import { ClientKeysOptionsSchema, ClientKeysPlugin, KeySettingsSchema, keyHash } from '@sluice/plugin-client-keys';
 
 describe('client-keys: options', () => {
@@ -52,5 +53,34 @@ describe('client-keys: options', () => {
       () => new ClientKeysPlugin({ clientAuth: 'required', redis: true }),
       /client_keys_redis is on but kv_url is not set/,
     );
+  });
+
+  it('reads from a gateway config: client_key blocks, and the Redis URL inherited from kv_url', () => {
+    const text = `
+client_auth required;
+client_keys_redis on;
+kv_url redis://127.0.0.1:6379;
+client_keys_cache_seconds 2s;
+client_key billing-app ${keyHash('k')} {
+  tenant acme;
+  budget 5000000 month;
+}
+client_key plain ${keyHash('p')};
+`;
+    const sets = [directivesOf(ClientKeysOptionsSchema), directivesOf(ExactCacheOptionsSchema)];
+    const config = resolveConfig(parseConfig(text, { file: 'gateway.conf', env: {} }), sets);
+    const plugin = new ClientKeysPlugin(optionsFromConfig(ClientKeysOptionsSchema, config));
+    assert.equal(plugin.options.clientAuth, 'required');
+    assert.equal(plugin.options.redisUrl, 'redis://127.0.0.1:6379');
+    assert.equal(plugin.options.cacheSeconds, 2);
+    assert.deepEqual(
+      plugin.options.keys.map((key) => [key.id, key.settings.tenant, key.settings.budget]),
+      [
+        ['billing-app', 'acme', { microUsd: 5000000, period: 'month' }],
+        ['plain', 'default', undefined],
+      ],
+    );
+    const withoutUrl = resolveConfig(parseConfig('client_keys_redis on;', { file: 'gateway.conf', env: {} }), sets);
+    assert.equal(configOptionsProblem(ClientKeysOptionsSchema, withoutUrl), 'client_keys_redis is on but kv_url is not set');
   });
 });
