@@ -8,7 +8,8 @@ import { sluiceInProcess } from '../../apps/cli/run-sluice.js';
 /** Every directive of the gateway whose value is a URL, found by its argument's name, and every key. */
 const directives = GATEWAY_DIRECTIVE_SETS.flatMap((set) => Object.entries(set));
 const URL_DIRECTIVES = directives.filter(([name, spec]) => spec.args.some((arg) => arg.name === 'url') || name.endsWith('_url'));
-const KEY_DIRECTIVES = directives.filter(([name]) => /(^|_)(api_)?key$/.test(name));
+// A key held in one word; `client_key <id> sha256:<hex> { … }` names a key by its digest and is not one of them.
+const KEY_DIRECTIVES = directives.filter(([name, spec]) => /(^|_)(api_)?key$/.test(name) && spec.args.length === 1);
 
 /** A URL with every kind of credential, numbered so a leak names its directive. */
 function urlWithSecrets(name: string, n: number): string {
