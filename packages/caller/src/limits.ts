@@ -38,10 +38,7 @@ export const CallerLimitsSchema = Type.Object(
       Type.Object(
         {
           microUsd: Type.Integer({ minimum: 0, word: 'micro_usd' }),
-          period: Type.Union(
-            BUDGET_PERIODS.map((p) => Type.Literal(p)),
-            { word: 'day|month' },
-          ),
+          period: Type.Union([Type.Literal('day'), Type.Literal('month')], { word: 'day|month' }),
         },
         {
           additionalProperties: false,
