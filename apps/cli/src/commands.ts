@@ -36,6 +36,11 @@ export const COMMANDS: readonly Command[] = Object.freeze([
     run: async (argv, output) => (await import('./calibrate-command.js')).calibrateCommand(argv, output),
   },
   {
+    name: 'keys',
+    brief: 'issue, list and revoke client keys (Redis key store or a keys file); hash a key',
+    run: async (argv, output) => (await import('./keys-command.js')).keysCommand(argv, output),
+  },
+  {
     name: 'license',
     brief: 'create signing keys; issue and verify vector cache licenses',
     run: async (argv, output) => (await import('./license-command.js')).licenseCommand(argv, output),

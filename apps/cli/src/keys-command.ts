@@ -195,7 +195,7 @@ function budgetOf(command: string, text: string): KeySettings['budget'] {
   const match = BUDGET.exec(text.trim());
   if (match === null)
     throw new UsageError(command, `--budget takes micro-USD per day or month, e.g. 5000000/day, got "${bounded(text)}"`);
-  // The cast: CallerLimits types the period from a mapped union TypeBox cannot narrow.
+  // BUDGET's second group is day or month, nothing else.
   return { microUsd: Number(match[1]), period: match[2] as NonNullable<KeySettings['budget']>['period'] };
 }
 
