@@ -1,8 +1,9 @@
 /**
  * The check a request passes before any guard or cache: for each scope with limits (the key's, the
  * tenant's), spend and tokens already counted in the current period are read, a request slot is taken,
- * and the request is counted in its minute. The first limit reached ends the check; slots taken so far
- * are left in the admission for the plugin to release when the exchange settles.
+ * and the request is counted in its minute. The first limit reached ends the check; slots taken are
+ * left in the admission for the plugin to release when the exchange settles. A request one scope
+ * refuses in a step may still have been counted by the other scope in that step.
  */
 import type { CallerLimits } from '@sluice/caller';
 import { counterKey, type LimitScope } from './limit-keys.js';
@@ -74,31 +75,37 @@ export async function admit(
       }
     }
   }
-  for (const { scope, id, limits } of scopes) {
-    if (limits.concurrentRequests === undefined) continue;
-    const key = counterKey('conc', scope, id);
-    const held = await store.acquire(key, lease, limits.concurrentRequests, now, leaseMs);
-    if (!held.taken) {
-      // A slot frees when some request ends, which cannot be foretold: a second is a fair wait.
-      return { scope, id, limit: 'concurrency', value: limits.concurrentRequests, used: held.total, retryAfterSeconds: 1 };
-    }
-    admission.leases.push({ key, lease });
+  // Scopes are asked at once in each step (the client pipelines them): three round trips whatever their number.
+  const slotted = scopes.filter(({ limits }) => limits.concurrentRequests !== undefined);
+  const held = await Promise.all(
+    slotted.map(({ scope, id, limits }) =>
+      store.acquire(counterKey('conc', scope, id), lease, limits.concurrentRequests!, now, leaseMs),
+    ),
+  );
+  for (const [i, { scope, id }] of slotted.entries())
+    if (held[i]!.taken) admission.leases.push({ key: counterKey('conc', scope, id), lease });
+  for (const [i, { scope, id, limits }] of slotted.entries()) {
+    const slot = held[i]!;
+    // A slot frees when some request ends, which cannot be foretold: a second is a fair wait.
+    if (!slot.taken)
+      return { scope, id, limit: 'concurrency', value: limits.concurrentRequests!, used: slot.total, retryAfterSeconds: 1 };
   }
-  for (const { scope, id, limits } of scopes) {
-    if (limits.requestsPerMinute === undefined) continue;
-    const limit = limits.requestsPerMinute;
-    const counted = await store.take(counterKey('rpm', scope, id, minute.id), 1, limit, minute.resetMs + WINDOW_GRACE_MS);
-    tighten(admission, 'requests', { limit, remaining: Math.max(0, limit - counted.total), resetMs: minute.resetMs });
-    if (!counted.taken) {
-      return {
-        scope,
-        id,
-        limit: 'requests',
-        value: limit,
-        used: counted.total,
-        retryAfterSeconds: retryAfterSeconds(minute.resetMs),
-      };
-    }
+  const rated = scopes.filter(({ limits }) => limits.requestsPerMinute !== undefined);
+  const ttlMs = minute.resetMs + WINDOW_GRACE_MS;
+  const counted = await Promise.all(
+    rated.map(({ scope, id, limits }) =>
+      store.take(counterKey('rpm', scope, id, minute.id), 1, limits.requestsPerMinute!, ttlMs),
+    ),
+  );
+  for (const [i, { limits }] of rated.entries()) {
+    const limit = limits.requestsPerMinute!;
+    tighten(admission, 'requests', { limit, remaining: Math.max(0, limit - counted[i]!.total), resetMs: minute.resetMs });
+  }
+  for (const [i, { scope, id, limits }] of rated.entries()) {
+    const { taken, total } = counted[i]!;
+    const retryAfter = retryAfterSeconds(minute.resetMs);
+    if (!taken)
+      return { scope, id, limit: 'requests', value: limits.requestsPerMinute!, used: total, retryAfterSeconds: retryAfter };
   }
   return undefined;
 }

@@ -181,7 +181,13 @@ export class ClientLimitsPlugin implements Plugin {
       reached = await admit(store, scopes, this.#now(), state.lease, this.options.leaseSeconds * 1000, admission);
     } catch (error) {
       this.#fault('check', error, exchange);
-      if (this.options.failOpen) return undefined;
+      const failOpen = this.options.failOpen;
+      this.#kernel?.evidence(
+        exchange,
+        { source: 'gateway', category: 'policy', event_type: 'limit.unavailable', outcome: failOpen ? 'allowed' : 'failed' },
+        { decision: { action: failOpen ? 'allow' : 'fail', reason_code: 'LIMITS_UNAVAILABLE' } },
+      );
+      if (failOpen) return undefined;
       throw new GatewayError(CLIENT_LIMITS_ERRORS.limits_unavailable.code, { cause: error });
     } finally {
       this.#leases.hold(state.lease, admission.leases);

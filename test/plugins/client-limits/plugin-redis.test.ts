@@ -73,6 +73,8 @@ describe('client limits: Redis faults', () => {
       assert.deepEqual([refused.error?.code, refused.error?.status], ['limits_unavailable', 503]);
       assert.equal(statusOf(await open.ask({ caller: caller('a', {}) })), 200);
       assert.equal(await open.counter('gw_limit_store_errors_total', { operation: 'check' }), 1);
+      assert.equal(open.events.find((e) => e.event_type === 'limit.unavailable')?.outcome, 'allowed');
+      assert.equal(closed.events.find((e) => e.event_type === 'limit.unavailable')?.outcome, 'failed');
       assert.equal(open.plugin.health()[0]?.up, false);
     } finally {
       await open.close();
