@@ -1,8 +1,9 @@
 /** The hook points of one request's life, in the order a request meets them. */
-import { AsyncParallelHook, AsyncSeriesBailHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
+import { AsyncParallelHook, AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
 import type { CachedResponse, ModelResponse } from './chat.js';
 import type { EvidenceEvent } from './evidence/event.js';
 import type { Exchange } from './exchange.js';
+import type { Route, RouteRequest } from './route.js';
 import type { Verdict } from './verdict.js';
 
 /**
@@ -66,6 +67,12 @@ export interface Hooks {
    * a throw is logged by the kernel and never reaches the request.
    */
   readonly evidence: SyncHook<[EvidenceEvent]>;
+  /**
+   * AsyncSeriesHook before a plugin's extra route (`kernel.route`, e.g. `GET /v1/models`) is served, which
+   * has no exchange and so meets none of the hooks above: a tap that throws a GatewayError refuses the
+   * call with it (e.g. a missing client key), and the route never runs.
+   */
+  readonly routeAdmission: AsyncSeriesHook<[RouteRequest, Route]>;
 }
 
 /**
@@ -82,6 +89,7 @@ export const HOOK_NAMES = Object.freeze([
   'restore',
   'respond',
   'evidence',
+  'routeAdmission',
 ] as const satisfies readonly (keyof Hooks)[]);
 
 /**
@@ -101,5 +109,6 @@ export function createHooks(): Hooks {
     restore: new AsyncSeriesWaterfallHook<[ModelResponse, Exchange]>(['response', 'exchange']),
     respond: new SyncHook<[Exchange]>(['exchange']),
     evidence: new SyncHook<[EvidenceEvent]>(['event']),
+    routeAdmission: new AsyncSeriesHook<[RouteRequest, Route]>(['request', 'route']),
   });
 }

@@ -11,7 +11,7 @@ import type { Exchange, Mode } from './exchange.js';
 import { createHooks, type Hooks } from './hooks.js';
 import { kernelMetrics, type KernelMetrics } from './kernel-metrics.js';
 import { Metrics } from './metrics.js';
-import type { Route } from './route.js';
+import type { Route, RouteReply, RouteRequest } from './route.js';
 
 const KERNEL = 'kernel';
 const RECEIVED: EvidenceHead = Object.freeze({
@@ -133,6 +133,15 @@ export class Kernel {
     plugin.apply(this);
     this.#plugins.push(plugin);
     return this;
+  }
+
+  /**
+   * Answers one call to an extra route: the `routeAdmission` taps first (a throw refuses it), then the
+   * route. Hosts call this rather than `route.handle`.
+   */
+  async serveRoute(route: Route, request: RouteRequest): Promise<RouteReply> {
+    if (this.hooks.routeAdmission.taps.length > 0) await this.hooks.routeAdmission.promise(request, route);
+    return route.handle(request);
   }
 
   /** Serves an extra route next to chat completions. Called from a plugin's `apply`. */

@@ -187,7 +187,7 @@ export class RequestHandler<C = undefined> {
       if (route.method === 'POST' && !isJsonContentType(type)) {
         throw new GatewayError('unsupported_media_type', { message: notJsonMessage(type) });
       }
-      const reply = await route.handle({ headers: lowerCaseHeaders(req.headers), signal: clientSignal(res) });
+      const reply = await this.#kernel.serveRoute(route, { headers: lowerCaseHeaders(req.headers), signal: clientSignal(res) });
       replyJsonBody(res, reply.status, reply.body, reply.headers);
     } catch (error) {
       const failure = toGatewayError(error);

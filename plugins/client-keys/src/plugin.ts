@@ -7,6 +7,7 @@
 import { admitCaller, keyHash, type Caller } from '@sluice/caller';
 import { ConfigError } from '@sluice/config';
 import {
+  type RouteRequest,
   GatewayError,
   Stage,
   validateOptions,
@@ -59,6 +60,7 @@ export class ClientKeysPlugin implements Plugin {
     if (this.options.clientAuth === 'off') return;
     const metrics = clientKeysMetrics(kernel);
     kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: STAGE }, (exchange) => this.#admit(kernel, exchange, metrics));
+    kernel.hooks.routeAdmission.tapPromise(PLUGIN_NAME, (request) => this.#admitRoute(request, metrics));
   }
 
   async start(): Promise<void> {
@@ -129,21 +131,13 @@ export class ClientKeysPlugin implements Plugin {
   }
 
   async #admit(kernel: Kernel, exchange: Exchange, metrics: ClientKeysMetrics): Promise<undefined> {
-    const credential = bearerCredential(exchange.headers.authorization);
-    if (credential.kind === 'missing') {
-      if (this.options.clientAuth === 'optional') {
-        metrics.result('anonymous');
-        return undefined;
-      }
-      throw this.#deny(kernel, exchange, metrics, 'missing', MISSING_KEY_MESSAGE);
+    const checked = await this.#check(exchange.headers.authorization);
+    if (checked.kind === 'anonymous') {
+      metrics.result('anonymous');
+      return undefined;
     }
-    if (credential.kind === 'invalid') throw this.#deny(kernel, exchange, metrics, 'invalid');
-    const directory = this.#directory;
-    if (directory === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
-    const found = await directory.find(credential.key, keyHash(credential.key));
-    if (found.kind === 'unknown') throw this.#deny(kernel, exchange, metrics, 'invalid');
-    if (found.kind === 'unavailable') {
-      if (!this.options.failOpen) throw this.#deny(kernel, exchange, metrics, 'store_unavailable');
+    if (checked.kind === 'denied') throw this.#deny(kernel, exchange, metrics, checked.result, checked.message);
+    if (checked.kind === 'unchecked') {
       metrics.result('store_unavailable');
       kernel.evidence(
         exchange,
@@ -152,20 +146,45 @@ export class ClientKeysPlugin implements Plugin {
       );
       return undefined;
     }
-    admitCaller(exchange, found.caller);
-    if (!modelAllowed(found.caller, exchange.request.model)) throw this.#denyModel(kernel, exchange, metrics);
+    admitCaller(exchange, checked.caller);
+    if (!modelAllowed(checked.caller, exchange.request.model)) throw this.#denyModel(kernel, exchange, metrics);
     metrics.result('admitted');
     return undefined;
+  }
+
+  /** A plugin's extra route (`GET /v1/models`) asks for the same key as chat, with no exchange to scope. */
+  async #admitRoute(request: RouteRequest, metrics: ClientKeysMetrics): Promise<void> {
+    const checked = await this.#check(request.headers.authorization);
+    if (checked.kind !== 'denied') {
+      metrics.result(checked.kind === 'caller' ? 'admitted' : checked.kind === 'unchecked' ? 'store_unavailable' : 'anonymous');
+      return;
+    }
+    metrics.result(checked.result);
+    throw refusal(checked.result, checked.message);
+  }
+
+  /** What the key in an Authorization header admits, by the mode and the keys known. */
+  async #check(authorization: string | undefined): Promise<Checked> {
+    const credential = bearerCredential(authorization);
+    if (credential.kind === 'missing') {
+      return this.options.clientAuth === 'optional'
+        ? { kind: 'anonymous' }
+        : { kind: 'denied', result: 'missing', message: MISSING_KEY_MESSAGE };
+    }
+    if (credential.kind === 'invalid') return { kind: 'denied', result: 'invalid' };
+    const directory = this.#directory;
+    if (directory === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
+    const found = await directory.find(credential.key, keyHash(credential.key));
+    if (found.kind === 'unknown') return { kind: 'denied', result: 'invalid' };
+    if (found.kind === 'unavailable')
+      return this.options.failOpen ? { kind: 'unchecked' } : { kind: 'denied', result: 'store_unavailable' };
+    return { kind: 'caller', caller: found.caller };
   }
 
   #deny(kernel: Kernel, exchange: Exchange, metrics: ClientKeysMetrics, result: AuthResult, message?: string): GatewayError {
     metrics.result(result);
     kernel.evidence(exchange, DENIED, { decision: { action: 'reject', reason_code: REASON_CODES[result] } });
-    if (result === 'store_unavailable') {
-      return new GatewayError(CLIENT_KEYS_ERRORS.client_key_store_unavailable.code, { headers: { 'retry-after': '1' } });
-    }
-    exchange.setResponseHeader('www-authenticate', 'Bearer');
-    return new GatewayError(CLIENT_KEYS_ERRORS.invalid_api_key.code, message === undefined ? {} : { message });
+    return refusal(result, message);
   }
 
   #denyModel(kernel: Kernel, exchange: Exchange, metrics: ClientKeysMetrics): GatewayError {
@@ -180,6 +199,24 @@ export class ClientKeysPlugin implements Plugin {
       message: `This API key may not use the model "${shown}".`,
     });
   }
+}
+
+/** What a key check found. */
+type Checked =
+  | { readonly kind: 'caller'; readonly caller: Caller }
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'unchecked' }
+  | { readonly kind: 'denied'; readonly result: AuthResult; readonly message?: string };
+
+/** The error a refused key answers with: 503 while keys cannot be checked, else 401 with a Bearer challenge. */
+function refusal(result: AuthResult, message: string | undefined): GatewayError {
+  if (result === 'store_unavailable') {
+    return new GatewayError(CLIENT_KEYS_ERRORS.client_key_store_unavailable.code, { headers: { 'retry-after': '1' } });
+  }
+  return new GatewayError(CLIENT_KEYS_ERRORS.invalid_api_key.code, {
+    headers: { 'www-authenticate': 'Bearer' },
+    ...(message === undefined ? {} : { message }),
+  });
 }
 
 const REASON_CODES: Readonly<Record<AuthResult, string>> = {

@@ -1,8 +1,8 @@
-/** A gateway with the client-keys plugin in front of a fake upstream, its log lines and evidence captured. */
+/** A gateway (the preset, client keys as given) in front of a fake upstream, its log lines and evidence captured. */
 import { writeFile } from 'node:fs/promises';
 import type { EvidenceEvent, Plugin } from '@sluice/core';
 import { Gateway } from '@sluice/gateway';
-import { ClientKeysPlugin, type ClientKeysOptionsInput } from '@sluice/plugin-client-keys';
+import type { ClientKeysOptionsInput } from '@sluice/plugin-client-keys';
 import type { GatewayPresetOptions } from '@sluice/preset-gateway';
 import OpenAI from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
@@ -40,7 +40,9 @@ export async function startKeyedGateway(
   configFile?: { readonly path: string; readonly text: (upstreamBaseUrl: string) => string },
 ): Promise<KeyedGateway> {
   const upstream = await startFakeUpstream();
-  if (configFile !== undefined) await writeFile(configFile.path, configFile.text(upstream.baseUrl));
+  // A file carries the keys' mode and keys file as directives; the other options are for typed composition.
+  const keyDirectives = `client_auth ${keys.clientAuth ?? 'off'};\n${keys.keysFile ? `client_keys_file ${keys.keysFile};\n` : ''}`;
+  if (configFile !== undefined) await writeFile(configFile.path, configFile.text(upstream.baseUrl) + keyDirectives);
   const logs: string[] = [];
   const events: EvidenceEvent[] = [];
   const options: GatewayPresetOptions = {
@@ -51,9 +53,10 @@ export async function startKeyedGateway(
         { model: 'other-model', inputMicroUsdPerToken: 1, outputMicroUsdPerToken: 2 },
       ],
     },
+    clientKeys: keys,
     ...preset,
   };
-  const plugins = [() => new ClientKeysPlugin(keys), () => new EvidenceRecorder(events)];
+  const plugins = [() => new EvidenceRecorder(events)];
   const logger = loggerInto(logs);
   let gateway: Gateway;
   try {

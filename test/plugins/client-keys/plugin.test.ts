@@ -116,6 +116,22 @@ describe('client-keys: client_auth required, through the OpenAI client', functio
     assert.ok(chunks > 0);
   });
 
+  it('asks the same key for GET /v1/models: 401 without it or with a wrong one, the list with it', async () => {
+    for (const key of [undefined, 'sk-sluice-wrong']) {
+      await assert.rejects(gw.client(key).models.list(), (error: unknown) => {
+        assert.ok(error instanceof OpenAI.AuthenticationError, String(error));
+        assert.equal(error.code, 'invalid_api_key');
+        return true;
+      });
+    }
+    assert.equal(gw.upstream.calls.length, 0, 'a refused call never reaches the provider');
+    const models = await gw.client(KEY).models.list();
+    assert.deepEqual(
+      models.data.map((m) => m.id),
+      ['test-model', 'other-model'],
+    );
+  });
+
   it('counts each result in gw_client_auth_total', async () => {
     const before = await gw.metrics();
     await ask(gw.client(KEY));
