@@ -14,6 +14,8 @@ import {
   type ResolvedConfig,
 } from '@sluice/config';
 import { AuditSinkOptionsSchema, type AuditSinkOptionsInput } from '@sluice/plugin-audit-sink';
+import { ClientKeysOptionsSchema, type ClientKeysOptionsInput } from '@sluice/plugin-client-keys';
+import { ClientLimitsOptionsSchema, type ClientLimitsOptionsInput } from '@sluice/plugin-client-limits';
 import { CostMeterOptionsSchema, type CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import { ExactCacheOptionsSchema, type ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptionsInput } from '@sluice/plugin-openai-upstream';
@@ -47,6 +49,8 @@ export type PluginFactory = (settings: GatewaySettings) => Plugin;
 export interface GatewayPresetOptions {
   readonly gateway?: GatewaySettingsInput;
   readonly upstream?: OpenAIUpstreamOptionsInput;
+  readonly clientKeys?: ClientKeysOptionsInput | false;
+  readonly clientLimits?: ClientLimitsOptionsInput | false;
   readonly costMeter?: CostMeterOptionsInput;
   readonly exactCache?: ExactCacheOptionsInput | false;
   readonly semanticCache?: SemanticCacheOptionsInput | false;
@@ -74,6 +78,13 @@ export interface PresetPlugin {
 /** The preset's plugins in the order the reference page lists them (after the gateway-wide settings). */
 export const PRESET_PLUGINS: readonly PresetPlugin[] = Object.freeze([
   { key: 'upstream', title: 'Upstream and streaming (openai-upstream)', schema: OpenAIUpstreamOptionsSchema, onByDefault: true },
+  { key: 'clientKeys', title: 'Client keys and tenants (client-keys)', schema: ClientKeysOptionsSchema, onByDefault: true },
+  {
+    key: 'clientLimits',
+    title: 'Budgets and rate limits per key and tenant (client-limits)',
+    schema: ClientLimitsOptionsSchema,
+    onByDefault: true,
+  },
   { key: 'securityGuard', title: 'Security guard (security-guard)', schema: SecurityGuardOptionsSchema, onByDefault: false },
   { key: 'privacyGuard', title: 'Privacy guard (privacy-guard)', schema: PrivacyGuardOptionsSchema, onByDefault: false },
   { key: 'usageGuard', title: 'Usage guard (usage-guard)', schema: UsageGuardOptionsSchema, onByDefault: false },

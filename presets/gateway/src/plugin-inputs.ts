@@ -5,6 +5,8 @@
  */
 import { directiveValuesOf, optionsProblem, withInherited } from '@sluice/config';
 import type { AuditSinkOptionsInput } from '@sluice/plugin-audit-sink';
+import type { ClientKeysOptionsInput } from '@sluice/plugin-client-keys';
+import type { ClientLimitsOptionsInput } from '@sluice/plugin-client-limits';
 import type { CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import type { ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
 import type { OpenAIUpstreamOptionsInput } from '@sluice/plugin-openai-upstream';
@@ -19,6 +21,8 @@ import { GatewaySettingsSchema, type GatewaySettings } from './settings.js';
 /** The options of each plugin the runtime uses; undefined: the plugin is off. */
 export interface PluginInputs {
   readonly upstream?: OpenAIUpstreamOptionsInput;
+  readonly clientKeys?: ClientKeysOptionsInput;
+  readonly clientLimits?: ClientLimitsOptionsInput;
   readonly costMeter?: CostMeterOptionsInput;
   readonly exactCache?: ExactCacheOptionsInput;
   readonly semanticCache?: SemanticCacheOptionsInput;

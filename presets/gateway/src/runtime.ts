@@ -2,6 +2,8 @@
 import { Kernel, validateOptions, type Metrics, type Mode } from '@sluice/core';
 import { optionsProblem } from '@sluice/config';
 import { AuditSinkPlugin } from '@sluice/plugin-audit-sink';
+import { ClientKeysPlugin } from '@sluice/plugin-client-keys';
+import { ClientLimitsPlugin } from '@sluice/plugin-client-limits';
 import { CostMeterPlugin } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
@@ -12,7 +14,7 @@ import { UsageGuardPlugin } from '@sluice/plugin-usage-guard';
 import type { ServerTimeouts } from '@sluice/host';
 import type { Logger } from 'pino';
 import type { GatewayPresetOptions, PluginFactory } from './gateway-options.js';
-import { pluginInputs } from './plugin-inputs.js';
+import { pluginInputs, type PluginInputs } from './plugin-inputs.js';
 import { GatewaySettingsSchema, type GatewaySettings, type GatewaySettingsInput } from './settings.js';
 import { RELEASE_VERSION } from './version.js';
 
@@ -62,7 +64,10 @@ export function buildRuntime(
   const inputs = pluginInputs(options, gateway);
   const settings = runtimeSettings(gateway);
   const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
-  kernel.use(new CostMeterPlugin(inputs.costMeter ?? {}));
+  // Client keys admit the request (tenant, application) before any limit, guard or cache reads them.
+  if (inputs.clientKeys !== undefined) kernel.use(new ClientKeysPlugin(inputs.clientKeys));
+  if (inputs.clientLimits !== undefined) kernel.use(new ClientLimitsPlugin(inputs.clientLimits));
+  kernel.use(new CostMeterPlugin({ labelledTenants: keyTenants(inputs.clientKeys), ...inputs.costMeter }));
   // The order of the flow comes from the stages (SECURITY, PRIVACY, USAGE), not from this list.
   if (inputs.securityGuard !== undefined) kernel.use(new SecurityGuardPlugin(inputs.securityGuard));
   if (inputs.privacyGuard !== undefined) kernel.use(new PrivacyGuardPlugin(inputs.privacyGuard));
@@ -79,6 +84,11 @@ export function buildRuntime(
   // Added last so it stops first: its flush happens once no request is left to emit evidence.
   if (inputs.auditSink !== undefined) kernel.use(new AuditSinkPlugin(inputs.auditSink, RELEASE_VERSION));
   return { kernel, options, settings, semantic };
+}
+
+/** The tenants of the keys in the config, labelled in metrics from the start. */
+function keyTenants(clientKeys: PluginInputs['clientKeys']): string[] {
+  return [...new Set((clientKeys?.keys ?? []).map((key) => key.settings?.tenant ?? 'default'))];
 }
 
 /** The gateway-wide settings, checked as a config file's would be: the schema, then each setting's own check. */
