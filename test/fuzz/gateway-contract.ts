@@ -1,5 +1,7 @@
 /** The gateway's error envelope, `{"error": {"message", "type", "code", "param"}}`, and its dependency faults. */
 import { registeredError } from '@sluice/core';
+// The gateway registers every code it may answer with when loaded: the contract knows them in any run.
+import '@sluice/gateway';
 import { unexpectedKeys, type ErrorContract } from './answer-checks.js';
 
 /** Error types whose 502 and 504 are a dependency's fault (docs/reference/errors.md). */

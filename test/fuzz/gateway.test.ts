@@ -5,11 +5,13 @@
  * nor the exact cache, the process stays up, and its heap returns near its baseline.
  */
 import assert from 'node:assert/strict';
+import { keyHash } from '@sluice/caller';
 import fc from 'fast-check';
 import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
 import { answerProblems, errorCode } from './answer-checks.js';
 import { anyChatInput, chatVariant, NONCE, rejectedChat, type ChatInput } from './arbitraries/chat-bodies.js';
 import { endpointCalls } from './arbitraries/endpoint-calls.js';
+import { keyAndControlHeaders } from './arbitraries/key-and-control-headers.js';
 import { rawRequests } from './arbitraries/raw-requests.js';
 import { fuzzBudget } from './fuzz-budget.js';
 import { FuzzTally } from './fuzz-tally.js';
@@ -22,8 +24,19 @@ import { exchangeRaw } from './raw-exchange.js';
 import { assertMemoryNearBaseline, assertServing, callHosted } from './service-health.js';
 
 const ENDPOINTS = ['/v1/chat/completions', '/v1/models', '/healthz', '/startupz', '/readyz', '/metrics', '/version'];
+/** A client key the fuzzer may present; client_auth optional, so a request without one goes through too. */
+const FUZZ_KEY = 'sk-sluice-fuzz-0000000000000000000000000000';
 /** Small caches, so that the heap bound measures leaks rather than caches filling up. */
-const CONFIG = 'streaming_enabled on; exact_cache_max_entries 1000; exact_cache_max_bytes 4194304;';
+const CONFIG = [
+  'streaming_enabled on; exact_cache_max_entries 1000; exact_cache_max_bytes 4194304;',
+  `client_auth optional; client_key fuzz ${keyHash(FUZZ_KEY)} { tenant fuzz; requests_per_minute 1000000; }`,
+].join('\n');
+/** What a chat request with any key and cache-control headers may answer: served, refused controls or a refused key. */
+const KEY_AND_CONTROL_ANSWERS = new Map([
+  [200, undefined],
+  [400, 'invalid_cache_control'],
+  [401, 'invalid_api_key'],
+]);
 
 describe('fuzz: gateway', function () {
   const budget = fuzzBudget();
@@ -125,6 +138,31 @@ describe('fuzz: gateway', function () {
     );
   });
 
+  it('answers any client key and cache-control headers within its error contract', async () => {
+    let nonce = 0;
+    await tally.check(
+      'keys and cache controls',
+      fc.asyncProperty(keyAndControlHeaders(FUZZ_KEY), fc.boolean(), async (headers, repeat) => {
+        forgetCalls();
+        // A repeat asks an earlier question again, so the controls meet stored entries too.
+        const question = repeat ? 'the same question' : `question ${(nonce += 1)}`;
+        const answer = await send({
+          method: 'POST',
+          path: '/v1/chat/completions',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ model: 'test-model', messages: [{ role: 'user', content: question }] }),
+        });
+        const problems = answerProblems(answer, gatewayContract);
+        const code = errorCode(answer.text);
+        if (!KEY_AND_CONTROL_ANSWERS.has(answer.status) || KEY_AND_CONTROL_ANSWERS.get(answer.status) !== code)
+          problems.push(`${JSON.stringify(headers)}: ${answer.status} ${String(code)}`);
+        if (answer.status !== 200 && upstream.calls.length !== 0) problems.push(`${answer.status} after a provider call`);
+        fail(problems);
+      }),
+      { runs: 300, shareOfTime: 0.1 },
+    );
+  });
+
   it('answers odd calls to every endpoint within its error contract', async () => {
     await tally.check(
       'odd calls',
@@ -153,7 +191,7 @@ describe('fuzz: gateway', function () {
         fail(rawProblems(request, await exchangeRaw(host.port, request), gatewayContract));
         if (host.exited() !== undefined) throw new Error(`the gateway ended (${host.exited()}):\n${host.output()}`);
       }),
-      { runs: 400, shareOfTime: 0.3 },
+      { runs: 400, shareOfTime: 0.2 },
     );
   });
 
