@@ -1,6 +1,10 @@
 /** Reading the key a client presents, as the OpenAI clients send it. */
 
-/** Longer than any key we issue by far; a longer header is refused before it is hashed. */
+/**
+ * Longer than any key we issue by far; a longer header is refused before it is hashed.
+ * @example
+ * if (header.length > MAX_PRESENTED_KEY_BYTES) return refuse();
+ */
 export const MAX_PRESENTED_KEY_BYTES = 512;
 
 /**

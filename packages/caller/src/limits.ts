@@ -6,9 +6,6 @@
 import Type, { type Static } from 'typebox';
 import { directive } from '@sluice/config';
 
-/** Calendar periods a spend budget runs over, in UTC. */
-export const BUDGET_PERIODS = ['day', 'month'] as const;
-
 /**
  * The limits schema: every property optional (absent: no limit of that kind). Used inside a
  * `client_key … { }` block and a `tenant_limits … { }` block.

@@ -3,10 +3,18 @@
  * process, so only a fixed number of tenants get their own and the rest share `other`.
  */
 
-/** The label value of every tenant past the limit. */
+/**
+ * The label value of every tenant past the limit.
+ * @example
+ * sampleValue(metrics, 'gw_tenant_cost_micro_usd_total', { tenant: OTHER_TENANTS });
+ */
 export const OTHER_TENANTS = 'other';
 
-/** Tenants with a label of their own by default; a config names as many as it wants first. */
+/**
+ * Tenants with a label of their own by default; a config names as many as it wants first.
+ * @example
+ * new TenantLabels(DEFAULT_TENANT_LABELS, configuredTenants);
+ */
 export const DEFAULT_TENANT_LABELS = 20;
 
 /**
