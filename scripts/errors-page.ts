@@ -2,10 +2,13 @@
  * Generates docs/reference/errors.md from the error codes every shipped package registers
  * (`npm run docs`): a fixed header on the envelope, then one table per owner.
  */
+import { CACHE_CONTROL_ERRORS } from '@sluice/cache-controls';
 import { KERNEL_ERRORS, type ErrorTable, type RegisteredError } from '@sluice/core';
 import { GATEWAY_ERRORS } from '@sluice/gateway';
 import { GUARD_KIT_ERRORS } from '@sluice/guard-kit';
 import { HOST_ERRORS } from '@sluice/host';
+import { CLIENT_KEYS_ERRORS } from '@sluice/plugin-client-keys';
+import { CLIENT_LIMITS_ERRORS } from '@sluice/plugin-client-limits';
 import { COST_METER_ERRORS } from '@sluice/plugin-cost-meter';
 import { OPENAI_UPSTREAM_ERRORS } from '@sluice/plugin-openai-upstream';
 import { PRIVACY_GUARD_ERRORS } from '@sluice/plugin-privacy-guard';
@@ -18,11 +21,14 @@ export const SHIPPED_ERROR_TABLES: readonly ErrorTable[] = [
   KERNEL_ERRORS,
   HOST_ERRORS,
   GATEWAY_ERRORS,
+  CLIENT_KEYS_ERRORS,
+  CLIENT_LIMITS_ERRORS,
   COST_METER_ERRORS,
   SECURITY_GUARD_ERRORS,
   PRIVACY_GUARD_ERRORS,
   USAGE_GUARD_ERRORS,
   GUARD_KIT_ERRORS,
+  CACHE_CONTROL_ERRORS,
   SEMANTIC_CACHE_ERRORS,
   OPENAI_UPSTREAM_ERRORS,
 ];
