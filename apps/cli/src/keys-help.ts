@@ -7,7 +7,7 @@ export type KeysSubcommand = (typeof KEYS_SUBCOMMANDS)[number];
 const CREATE_USAGE =
   'sluice keys create ID --tenant T [--models a,b] [--budget N/day|N/month] [--rpm N] [--tpm N] [--concurrent N] [--cache-share] [--no-cache-controls] [STORE | --print-config]';
 const STORE = '[--redis URL | --config FILE] [--prefix P]';
-const DOCS = ['docs/cli.md', 'docs/client-keys.md'];
+const DOCS = ['docs/cli.md', 'docs/keys-and-tenants.md'];
 
 const STORE_FLAGS: readonly (readonly [string, string])[] = [
   ['--redis URL', 'the Redis key store (also --kv-url URL)'],
