@@ -3,7 +3,8 @@
  * million" are 1000000, "5 km" is "five kilometres", "3pm" is "15:00". Numbers come from the tokens
  * the local embedder reads (number words already digits, "2,000" already 2000).
  */
-import { CURRENCY_SIGNS, SCALE_SUFFIXES, UNITS } from './word-lists.js';
+import { numbersAsDigits } from '../embeddings/number-words.js';
+import { CURRENCY_SIGNS, ORDINAL_WORDS, SCALE_SUFFIXES, UNITS } from './word-lists.js';
 
 /** A time of day: "3pm", "3:30 p.m.", "15:00". Bounded repeats only, so linear on any text. */
 const TWELVE_HOUR = /\b(\d{1,2})(?::([0-5]\d))? ?([ap])\.?m\b\.?/g;
@@ -13,6 +14,45 @@ const SCALED = /^(\d+(?:\.\d+)?)(k|m|mm|b|bn)$/;
 const DIGITS = /\d+(?:\.\d+)?/g;
 const HAS_DIGIT = /\d/;
 const CURRENCY = /[$€£¥₹] ?\d/g;
+const WHOLE = /^\d+$/;
+
+/** Speeds and temperatures spelled out: "miles per hour" is mph, "degrees Celsius" is °C. */
+const PER_HOUR: ReadonlyMap<string, string> = new Map([
+  ['mile', 'mph'],
+  ['km', 'kmh'],
+]);
+
+/** The unit a number is followed by, read over "per hour" and "degrees". */
+function unitAfter(tokens: readonly string[], at: number): string | undefined {
+  const word = tokens[at];
+  if (word === undefined) return undefined;
+  if (word === 'degrees' || word === 'degree') return UNITS.get(tokens[at + 1] ?? '');
+  const unit = UNITS.get(word);
+  if (unit !== undefined && tokens[at + 1] === 'per' && tokens[at + 2] === 'hour') return PER_HOUR.get(unit) ?? unit;
+  return unit;
+}
+
+/** A hyphenated word, matched from its start only, so each repeat opens with a hyphen: linear. */
+const HYPHENATED = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+
+/**
+ * A hyphenated word with a number in it, spelled open: "a fourteen-year-old" is "a 14 year old",
+ * "a 240-volt dryer" "240 volt", "top-ten" "top 10", so the number and its unit read apart as when
+ * written without hyphens. Other hyphenated words stay closed ("e-mail", "Wi-Fi").
+ */
+export function withNumbersUnhyphenated(text: string): string {
+  if (!text.includes('-')) return text;
+  return text.replace(HYPHENATED, (word) => {
+    const parts = word.split('-');
+    return parts.some(isNumberWord) ? parts.join(' ') : word;
+  });
+}
+
+function isNumberWord(part: string): boolean {
+  if (HAS_DIGIT.test(part)) return true;
+  const lower = part.toLowerCase();
+  return ORDINAL_WORDS.has(lower) || numbersAsDigits([lower])[0] !== lower;
+}
 
 /** Times of day spelled as one token ("t1500"), so "3pm" and "15:00" read alike; other text unchanged. */
 export function withTimesOfDay(text: string): string {
@@ -45,7 +85,15 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
   const units: string[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
+    const ordinal = ORDINAL_WORDS.get(token);
+    if (ordinal !== undefined) numbers.push(String(ordinal));
     if (!HAS_DIGIT.test(token)) continue;
+    // "three point five" is 3.5.
+    if (tokens[i + 1] === 'point' && WHOLE.test(token) && WHOLE.test(tokens[i + 2] ?? '')) {
+      numbers.push(String(Number(`${token}.${tokens[i + 2]!}`)));
+      i += 2;
+      continue;
+    }
     if (TIME_TOKEN.test(token)) {
       numbers.push(token);
       continue;
@@ -62,7 +110,7 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
       for (const value of digits) numbers.push(String(Number(value) * times));
       if (times !== 1) i += 1;
     }
-    const unit = tokens[i + 1] === undefined ? undefined : UNITS.get(tokens[i + 1]!);
+    const unit = unitAfter(tokens, i + 1);
     if (unit !== undefined) units.push(unit);
   }
   if (text.includes('$') || /[€£¥₹]/.test(text))

@@ -6,7 +6,7 @@ import { lexicalTokens } from '../embeddings/lexical-tokens.js';
 import { calendarWord } from './calendar-words.js';
 import { questionForm, type QuestionForm } from './question-form.js';
 import { contentWords, foreignLetters, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
-import { quantities, withTimesOfDay } from './quantities.js';
+import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
 
@@ -84,7 +84,7 @@ const OPERAND = /\d|^\p{L}$/u;
 export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
-  const timed = withTimesOfDay(undotted.includes('US') ? undotted.replace(US, 'USA') : undotted);
+  const timed = withNumbersUnhyphenated(withTimesOfDay(undotted.includes('US') ? undotted.replace(US, 'USA') : undotted));
   // Most questions are one clause with a mark at the end: one pass of the tokenizer.
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
   const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);
@@ -104,6 +104,7 @@ export function questionFacts(text: string): QuestionFacts {
     for (const [family, end] of OPPOSITE_ENDS.get(token) ?? []) ends.add(`${family}:${end}`);
   });
   const { numbers, units } = quantities(tokens, text);
+  const named = namedThings(timed);
   return {
     numbers,
     units,
@@ -115,12 +116,12 @@ export function questionFacts(text: string): QuestionFacts {
     people: people(tokens),
     words: contentWords(tokens),
     tokens,
-    named: namedThings(timed),
-    relations: relations(tokens),
+    named,
+    relations: relations(tokens, named),
     carriers:
       clauses.length === 1
-        ? carriers(tokens)
-        : clauses.flatMap((clause, i) => (i === 0 ? carriers(clause) : [CLAUSE_MARK, ...carriers(clause)])),
+        ? carriers(tokens, named)
+        : clauses.flatMap((clause, i) => (i === 0 ? carriers(clause, named) : [CLAUSE_MARK, ...carriers(clause, named)])),
     ends,
     foreign: foreignLetters(text),
   };

@@ -6,11 +6,13 @@
 import { FUNCTION_WORDS } from '../embeddings/function-words.js';
 import { stemOf } from './stems.js';
 import { calendarWord } from './calendar-words.js';
-import { AUXILIARIES, CURRENCIES, FILLER, PERSONS, RELATIONS, REQUEST_VERBS, UNITS } from './word-lists.js';
+import { AUXILIARIES, CURRENCIES, FILLER, ORDINAL_WORDS, PERSONS, RELATIONS, REQUEST_VERBS, UNITS } from './word-lists.js';
 
 export interface ContentWord {
   readonly word: string;
   readonly stem: string;
+  /** Its place among the question's tokens. */
+  readonly at: number;
 }
 
 /** A word with its inner hyphens and apostrophes ("Wi-Fi"); each repeat opens with one, so linear. */
@@ -31,7 +33,7 @@ const HAS_DIGIT = /\d/;
 export function contentWords(tokens: readonly string[]): ContentWord[] {
   const words: ContentWord[] = [];
   tokens.forEach((word, i) => {
-    if (!isCarrier(word) || FILLER.has(word) || PERSONS.has(word) || HAS_DIGIT.test(word)) return;
+    if (!isCarrier(word) || FILLER.has(word) || PERSONS.has(word) || HAS_DIGIT.test(word) || ORDINAL_WORDS.has(word)) return;
     // A calendar word, or the "last" of "last month".
     const next = tokens[i + 1] ?? '';
     if (
@@ -42,8 +44,12 @@ export function contentWords(tokens: readonly string[]): ContentWord[] {
     // A unit after a number is the number's: "5 km" / "five kilometres" compare as quantities. Money
     // goes without saying: "how much" / "how many dollars".
     const unit = UNITS.get(word);
-    if (unit !== undefined && (HAS_DIGIT.test(tokens[i - 1] ?? '') || CURRENCIES.has(unit))) return;
-    words.push({ word, stem: stemOf(word) });
+    const previous = tokens[i - 1] ?? '';
+    if (unit !== undefined && (HAS_DIGIT.test(previous) || CURRENCIES.has(unit) || previous === 'degrees')) return;
+    // "3 point 5", "0 degrees", "80 miles per hour": the words of a quantity are the quantity's.
+    if ((word === 'point' || word === 'degrees' || word === 'degree') && HAS_DIGIT.test(previous)) return;
+    if (word === 'hour' && previous === 'per' && UNITS.has(tokens[i - 2] ?? '')) return;
+    words.push({ word, stem: stemOf(word), at: i });
   });
   return words;
 }

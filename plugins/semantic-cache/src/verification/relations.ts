@@ -28,21 +28,21 @@ function orderStem(token: string): string {
 /** "into" links like "to": "from A to B" / "B turn into A". */
 const relationWord = (token: string) => (token === 'into' ? 'to' : token);
 
-export function relations(tokens: readonly string[]): Relation[] {
+export function relations(tokens: readonly string[], named: ReadonlySet<string> = NO_NAMES): Relation[] {
   const found: Relation[] = [];
   tokens.forEach((token, i) => {
     if (!RELATIONS.has(token)) return;
-    found.push({ word: relationWord(token), before: side(tokens, i, -1), after: side(tokens, i, 1) });
+    found.push({ word: relationWord(token), before: side(tokens, i, -1, named), after: side(tokens, i, 1, named) });
   });
   return found;
 }
 
-function side(tokens: readonly string[], at: number, step: 1 | -1): string[] {
+function side(tokens: readonly string[], at: number, step: 1 | -1, named: ReadonlySet<string>): string[] {
   const stems: string[] = [];
   for (let i = at + step; i >= 0 && i < tokens.length && stems.length < WINDOW; i += step) {
     const token = tokens[i]!;
     if (RELATIONS.has(token)) break;
-    if (isCarrier(token)) stems.push(orderStem(token));
+    if (isCarrier(token) || named.has(token)) stems.push(orderStem(token));
   }
   return stems;
 }
@@ -56,7 +56,10 @@ function side(tokens: readonly string[], at: number, step: 1 | -1): string[] {
 export function reversed(first: readonly Relation[], second: readonly Relation[]): boolean {
   for (const a of first)
     for (const b of second) {
-      if (a.word !== b.word) continue;
+      if (a.word !== b.word) {
+        if (towards(a, b, first, second) || towards(b, a, second, first)) return true;
+        continue;
+      }
       const forward = a.before.some((x) => b.after.includes(x) && !a.after.includes(x) && !b.before.includes(x));
       const backward = a.after.some((y) => b.before.includes(y) && !a.before.includes(y) && !b.after.includes(y));
       if (forward && backward) return true;
@@ -64,18 +67,37 @@ export function reversed(first: readonly Relation[], second: readonly Relation[]
   return false;
 }
 
+/**
+ * The same thing on the same side of opposite directions: "make a struct from JSON" / "turn a struct
+ * into JSON", "move money from my savings" / "to my savings". Neither question may have the other's
+ * direction to that thing too ("from A to B" / "to B from A").
+ */
+function towards(from: Relation, to: Relation, fromAll: readonly Relation[], toAll: readonly Relation[]): boolean {
+  if (from.word !== 'from' || to.word !== 'to') return false;
+  const target = from.after.find((x) => to.after.includes(x));
+  if (target === undefined || !from.before.some((x) => to.before.includes(x))) return false;
+  return (
+    !fromAll.some((r) => r.word === 'to' && r.after.includes(target)) &&
+    !toAll.some((r) => r.word === 'from' && r.after.includes(target))
+  );
+}
+
 /** The stems that carry a question, in reading order, numbers included: what {@link swapped} compares. */
-export function carriers(tokens: readonly string[]): string[] {
+export function carriers(tokens: readonly string[], named: ReadonlySet<string> = NO_NAMES): string[] {
   const stems: string[] = [];
   tokens.forEach((token, i) => {
     // A preposition stays as a mark between the things it links: "butter for oil" / "oil for butter".
     if (LINKS.has(token)) stems.push(`~${relationWord(token)}`);
     else if (EITHER_WAY.has(token)) stems.push(EITHER_WAY_MARK);
     // A date reads either way round: "July 4th" / "the fourth of July".
-    else if (isCarrier(token) && calendarWord(token, tokens[i - 1]) === undefined) stems.push(orderStem(token));
+    else if ((isCarrier(token) || named.has(token)) && calendarWord(token, tokens[i - 1]) === undefined)
+      stems.push(orderStem(token));
   });
   return stems;
 }
+
+/** A name spelled like a function word ("Go", "Swift", "Rust" may be): it carries the question all the same. */
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Words that join two things either way round: "stocks vs bonds" / "bonds or stocks". */
 const EITHER_WAY: ReadonlySet<string> = new Set(['or', 'and', 'vs', 'versus']);

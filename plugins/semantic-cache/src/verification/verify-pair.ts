@@ -15,6 +15,8 @@
  *   ask for the causes "why did X fall" asks for.
  * - `form`: a yes/no question against a wh-question ("Did Rome fall in 476?" / "Why did Rome fall?").
  * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
+ * - `qualifier`: one question adds a phrase after all the other asks ("fly a drone" / "fly a drone over
+ *   an airport", "symptoms of a UTI" / "… in men").
  * - `people`: who it is about ("my" / "your", "myself" / "someone", "my son" / "my daughter"); "how do
  *   you …" asked in general reads as "how do I …".
  * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks.
@@ -33,6 +35,7 @@
  * cache miss, while a wrong hit costs a wrong answer.
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
+import { narrowed } from './qualifier.js';
 import { reversed, swapped } from './relations.js';
 import { spellingVariant, wordDifference } from './word-match.js';
 import { CURRENCIES } from './word-lists.js';
@@ -52,6 +55,7 @@ export const VERIFICATION_RULES = [
   'form',
   'question',
   'scope',
+  'qualifier',
   'words',
   'extra',
 ] as const;
@@ -80,6 +84,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     (b.asks === 'why' && a.howCause),
   form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
   scope: (a, b) => a.asked === b.asked,
+  qualifier: (a, b) => !narrowed(differenceOf(a, b), a, b),
   people: (a, b) => samePeople(a.people, b.people),
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => {

@@ -130,6 +130,21 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
   [['permanently', 'permanent'], ['temporarily', 'temporary']],
   [['visible'], ['invisible', 'hidden']],
   [['include', 'including'], ['exclude', 'excluding']],
+  [['thick', 'thicker', 'thickest'], ['thin', 'thinner', 'thinnest']],
+  [['sleepy', 'asleep', 'drowsy'], ['awake']],
+  [['soft', 'softer', 'softest'], ['hard', 'harder', 'hardest', 'firm', 'firmer']],
+  [['loud', 'louder', 'loudest', 'noisy'], ['quiet', 'quieter', 'quietest', 'silent']],
+  [['public'], ['private']],
+  [['follow', 'following'], ['unfollow', 'unfollowing']],
+  [['uppercase', 'upper'], ['lowercase']],
+  [['maximize', 'maximise'], ['minimize', 'minimise']],
+  [['ahead'], ['behind']],
+  [['valid'], ['invalid', 'void']],
+  [['wide', 'wider', 'widest'], ['narrow', 'narrower', 'narrowest']],
+  [['sweet', 'sweeter'], ['sour', 'bitter']],
+  [['float', 'floats', 'floating'], ['sink', 'sinks', 'sinking']],
+  [['humid', 'damp'], ['dry']],
+  [['tough', 'tougher'], ['tender', 'mushy']],
 ];
 
 /** Each word of a family: its family's index, and which end (0 or 1). */
@@ -175,7 +190,7 @@ export const UNITS: ReadonlyMap<string, string> = new Map([
     ['hour', 'hour'], ['hours', 'hour'], ['hr', 'hour'], ['hrs', 'hour'], ['minute', 'minute'], ['minutes', 'minute'],
     ['mins', 'minute'], ['second', 'second'], ['seconds', 'second'], ['secs', 'second'], ['day', 'day'], ['days', 'day'],
     ['week', 'week'], ['weeks', 'week'], ['month', 'month'], ['months', 'month'], ['year', 'year'], ['years', 'year'],
-    ['yr', 'year'], ['yrs', 'year'], ['calories', 'kcal'], ['kcal', 'kcal'], ['mg', 'mg'], ['milligrams', 'mg']] as const,
+    ['yr', 'year'], ['min', 'minute'], ['gigs', 'gb'], ['gig', 'gb'], ['yrs', 'year'], ['calories', 'kcal'], ['kcal', 'kcal'], ['mg', 'mg'], ['milligrams', 'mg']] as const,
 ]);
 
 /** The canonical units that are money. */
@@ -198,3 +213,10 @@ export const SCALE_SUFFIXES: ReadonlyMap<string, number> = new Map([
   ['b', 1e9],
   ['bn', 1e9],
 ]);
+
+/** Ordinals the tokens leave as words ("nineteenth"): the first fifteen already read as "1st" … "15th". */
+// prettier-ignore
+export const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
+  sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+  fortieth: 40, fiftieth: 50, sixtieth: 60, seventieth: 70, eightieth: 80, ninetieth: 90, hundredth: 100,
+}));

@@ -55,7 +55,7 @@ function sameWord(a: ContentWord, b: ContentWord): boolean {
 
 /**
  * One letter changed, added, dropped or swapped with its neighbour, in words of five letters or more;
- * one letter changed in words of four ("tyre" / "tire").
+ * one letter changed in words of four ("tyre" / "tire"); never the first letter.
  */
 export function spellingVariant(a: string, b: string): boolean {
   if (a.length === 4 && b.length === 4)
@@ -64,7 +64,8 @@ export function spellingVariant(a: string, b: string): boolean {
       /[aeiouy]/.test(a[0]! + a[3]!) === /[aeiouy]/.test(b[0]! + b[3]!) &&
       a[0] === b[0]
     );
-  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
+  // A slip keeps the first letter: "patch" / "match", "sink" / "link" are other words.
+  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1 || a[0] !== b[0]) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
   let j = 0;

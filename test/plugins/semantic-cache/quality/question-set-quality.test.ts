@@ -108,7 +108,9 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
   });
 
   for (const under of EMBEDDERS) {
-    describe(`${under.name}, default threshold ${under.threshold}`, () => {
+    describe(`${under.name}, default threshold ${under.threshold}`, function () {
+      // The sweep scores every pair at every threshold: seconds on a machine shared with other work.
+      this.timeout(120_000);
       let scored: ScoredQuestion[];
       before(async () => {
         scored = await scorePairs(pairs, under.embedder(), verifyPair);

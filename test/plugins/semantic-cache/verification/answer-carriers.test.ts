@@ -30,11 +30,17 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['relations', 'My left arm hurts when I move my neck', 'My neck hurts when I move my left arm'],
   ['relations', 'How do I introduce my new puppy to my older cat?', 'How do I introduce my new kitten to my older dog?'],
   ['relations', 'Can you go from type 2 diabetes to prediabetes?', 'Can prediabetes turn into type 2 diabetes?'],
+  ['relations', 'How do I make a dataframe from a CSV file?', 'How do I turn a dataframe into a CSV file?'],
+  ['relations', 'How do I move money from my savings account?', 'How do I move money to my savings account?'],
   ['antonyms', 'Which US state joined the union first?', 'Which US state joined the union last?'],
   ['antonyms', 'What is the richest country in Africa?', 'What is the poorest country in Africa?'],
   ['antonyms', 'Should I store wine inside or in the garage?', 'Should I store wine outside or in the garage?'],
   ['antonyms', 'What foods increase blood sugar?', 'What foods decrease blood sugar?'],
   ['antonyms', 'What should I eat before a run?', 'What should I eat after a run?'],
+  ['antonyms', 'How do I make my pancakes thicker?', 'How do I make my pancakes thinner?'],
+  ['antonyms', 'Why is my mattress so soft?', 'Why is my mattress so hard?'],
+  ['antonyms', 'How do I make my Twitter account public?', 'How do I make my Twitter account private?'],
+  ['words', 'How do I patch the paint on my wall?', 'How do I match the paint on my wall?'],
   ['stems', 'How long do flying fishes live?', 'How long do fly fishing trips last?'],
   ['stems', 'What is a creditor?', 'What is a credit?'],
   ['stems', 'How much does a nursery cost per day?', 'How much does a nurse cost per day?'],
@@ -68,6 +74,7 @@ const ACCEPTED: [string, string][] = [
   ['Out of curiosity, why is Iceland green and Greenland icy?', 'Why is Greenland icy and Iceland green? Out of curiosity.'],
   ['What happened on July 4th, 1776?', 'What happened on the fourth of July, 1776?'],
   ['去日本旅游需要签证吗？', '去日本旅游需要签证吗'],
+  ['Can you go from type 2 diabetes to prediabetes?', 'Can you go to prediabetes from type 2 diabetes?'],
 ];
 
 describe('semantic-cache verification: what carries the answer', () => {

@@ -12,6 +12,9 @@ describe('semantic-cache verification: numbers', () => {
     ['Do you offer free shipping?', 'Do you offer free shipping over $50?'],
     ['What is 3 to the power of 2?', 'What is 2 to the power of 3?'],
     ['How much tax do I pay on $50,000?', 'How much tax do I pay on $5,000?'],
+    ['Is a 3.5 GPA good?', 'Is a three point two GPA good?'],
+    ['Is it safe to drive at 70 mph?', 'Is it safe to drive at 70 kilometres per hour?'],
+    ['What happened in the 18th century?', 'What happened in the nineteenth century?'],
   ];
   for (const [a, b] of differ) {
     it(`refuses "${a}" for "${b}"`, () => {
@@ -27,6 +30,12 @@ describe('semantic-cache verification: numbers', () => {
     ['What happened on July 4th, 1776?', 'What happened on the fourth of July, 1776?'],
     ['How much is 1,000 yen in dollars?', 'How much is 1000 yen in dollars?'],
     ['Is 5 million users a lot?', 'Is five million users a lot?'],
+    ['Is a 3.5 GPA good?', 'Is a three point five GPA good?'],
+    ['Is it safe to drive at 70 mph?', 'Is it safe to drive at seventy miles per hour?'],
+    ['Does water boil at 100 degrees Celsius?', 'Does water boil at 100 °C?'],
+    ['How tall is a 12 year old?', 'How tall is a twelve-year-old?'],
+    ['What happened in the 19th century?', 'What happened in the nineteenth century?'],
+    ['Can I boil an egg in 6 min?', 'Can I boil an egg in six minutes?'],
   ];
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));

@@ -1,0 +1,54 @@
+/**
+ * A question narrowed by a phrase added after everything the other asks: "Can I fly a drone?" / "Can
+ * I fly a drone over an airport?", "symptoms of a UTI" / "symptoms of a UTI in men", "how often should
+ * I walk my dog" / "… and for how long". The answer to the broad question misses the condition the
+ * narrow one adds. A word added inside the question ("a single banana", "the reason Venice is
+ * sinking") is left to the other rules: it is as often a rephrasing as a narrowing.
+ */
+import type { ContentWord } from './question-words.js';
+import type { WordDifference } from './word-match.js';
+
+/** Words that open a phrase narrowing what comes before them: a preposition or a conjunction. */
+// prettier-ignore
+const OPENS_PHRASE: ReadonlySet<string> = new Set([
+  'in', 'on', 'for', 'with', 'near', 'over', 'under', 'during', 'and', 'because', 'if', 'when', 'while',
+  'at', 'without', 'after', 'before', 'by', 'from', 'as', 'since', 'until', 'inside', 'outside', 'within',
+]);
+
+/** Phrases that set no condition the answer depends on: "at home", "on my own", "in general", "for free". */
+// prettier-ignore
+const NO_CONDITION: ReadonlySet<string> = new Set([
+  'home', 'own', 'general', 'free', 'short', 'brief', 'detail', 'practice', 'simple', 'easy', 'beginner',
+  'beginners', 'properly', 'correctly', 'quickly', 'easily', 'fast',
+]);
+
+/**
+ * @example
+ * // "Can I legally fly a drone?" / "Can I legally fly a drone over an airport?"
+ * narrowed(difference, broadFacts, narrowFacts); // true: "over" opens a phrase after "drone"
+ */
+export function narrowed(
+  difference: WordDifference,
+  first: { readonly words: readonly ContentWord[]; readonly tokens: readonly string[] },
+  second: { readonly words: readonly ContentWord[]; readonly tokens: readonly string[] },
+): boolean {
+  const { onlyFirst, onlySecond } = difference;
+  if (onlyFirst.length === 0 && onlySecond.length > 0) return trailingPhrase(second, onlySecond);
+  if (onlySecond.length === 0 && onlyFirst.length > 0) return trailingPhrase(first, onlyFirst);
+  return false;
+}
+
+/** All of `added` comes after the last word both share, and a preposition or conjunction opens its phrase. */
+function trailingPhrase(
+  narrow: { readonly words: readonly ContentWord[]; readonly tokens: readonly string[] },
+  added: readonly ContentWord[],
+): boolean {
+  const firstAdded = narrow.words.indexOf(added[0]!);
+  // Every word after the first added one is added too, and something shared comes before it.
+  if (firstAdded < 1 || narrow.words.length - firstAdded !== added.length) return false;
+  if (added.every((word) => NO_CONDITION.has(word.word))) return false;
+  // A person may stand between ("walk my dog and for how long"): the opener is looked for up to the added word.
+  for (let i = narrow.words[firstAdded - 1]!.at + 1; i <= added[0]!.at; i += 1)
+    if (OPENS_PHRASE.has(narrow.tokens[i]!)) return true;
+  return false;
+}
