@@ -1,6 +1,8 @@
 /** What `sluice gateway` prints once it listens: what is on, and where to look. Never a secret. */
 import type { DependencyHealth, Mode, Plugin } from '@sluice/core';
 import { AuditSinkPlugin } from '@sluice/plugin-audit-sink';
+import { ClientKeysPlugin } from '@sluice/plugin-client-keys';
+import { ClientLimitsPlugin } from '@sluice/plugin-client-limits';
 import { CostMeterPlugin } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
@@ -13,6 +15,8 @@ import type { Runtime } from '@sluice/preset-gateway';
 
 const BUILT_IN = [
   AuditSinkPlugin,
+  ClientKeysPlugin,
+  ClientLimitsPlugin,
   CostMeterPlugin,
   ExactCachePlugin,
   OpenAIUpstreamPlugin,
@@ -46,6 +50,7 @@ export function startupSummary(runtime: Runtime, url: string): string[] {
     ...(upstream === undefined ? [] : [row('upstream', displayUrl(upstream.options.baseUrl))]),
     row('exact', exactCache(find(ExactCachePlugin))),
     row('semantic', semanticCache(find(SemanticCachePlugin), mode)),
+    row('keys', clientKeys(find(ClientKeysPlugin))),
     row('guards', guards([find(SecurityGuardPlugin), find(PrivacyGuardPlugin), find(UsageGuardPlugin)])),
     // audit_url is a secret directive: its host is shown, never its path.
     row('audit', audit === undefined ? 'off' : `delivering to ${displayUrl(audit.options.url, { path: false })}`),
@@ -56,6 +61,18 @@ export function startupSummary(runtime: Runtime, url: string): string[] {
     ...(runtime.settings.dashboardEnabled ? [row('dashboard', `${url}/dashboard`)] : []),
     row('clients', `baseURL ${url}/v1, e.g. curl ${url}/v1/models`),
   ];
+}
+
+/** The mode and where keys come from; never a key, a hash or a store's address. */
+function clientKeys(plugin: ClientKeysPlugin | undefined): string {
+  const options = plugin?.options;
+  if (options === undefined || options.clientAuth === 'off') return 'off (every client is tenant default)';
+  const sources = [
+    ...(options.keys.length > 0 ? [`${options.keys.length} in the config`] : []),
+    ...(options.keysFile === undefined ? [] : ['a keys file']),
+    ...(options.redis ? ['redis'] : []),
+  ];
+  return `${options.clientAuth}${sources.length > 0 ? `, from ${sources.join(', ')}` : ', but no key is configured'}`;
 }
 
 function row(label: string, value: string): string {

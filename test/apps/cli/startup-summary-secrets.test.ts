@@ -24,6 +24,8 @@ usage_guard_api_key usage-key-1313;
 audit_enabled on;
 audit_url "https://audit.example/hooks/audit-path-token-1414?sig=audit-query-1515";
 audit_api_key audit-key-1616;
+client_auth required;
+client_key app-1717 sha256:${'17ab'.repeat(16)} { tenant tenant-1818; }
 `;
 
 const SECRETS = [
@@ -32,7 +34,8 @@ const SECRETS = [
   'emb-user',
   'qd-user',
   'sec-user',
-  ...'1111 2222 3333 4444 5555 6666 7777 8888 9999 1010 1212 1313 1414 1515 1616'.split(' '),
+  '17ab17ab',
+  ...'1111 2222 3333 4444 5555 6666 7777 8888 9999 1010 1212 1313 1414 1515 1616 1818'.split(' '),
 ];
 
 describe('sluice gateway: the start-up summary never shows a secret', () => {
@@ -58,5 +61,6 @@ describe('sluice gateway: the start-up summary never shows a secret', () => {
       text,
     );
     assert.ok(lines.includes('  audit     delivering to https://audit.example'), text);
+    assert.ok(lines.includes('  keys      required, from 1 in the config'), text);
   });
 });
