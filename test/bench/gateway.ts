@@ -5,6 +5,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keyHash } from '@sluice/caller';
 import { useRedis } from '../fixtures/redis.js';
 import { benchGuardRows } from './guards-rows.js';
 import { sequentialLatency, type LatencyResult } from './latency.js';
@@ -19,7 +20,13 @@ const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
 const BYPASS = { 'x-sluice-cache-bypass': '1' };
 /** `BENCH_PATHS=c,e` measures only those paths (quicker while comparing a change); default all. */
-const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i').split(',').map((p) => p.trim()));
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i,j,k').split(',').map((p) => p.trim()));
+/** Rows (j) and (k): a client key on every request, with every kind of limit on it and its tenant, none reached. */
+const CLIENT_KEY = 'sk-sluice-bench-0000000000000000000000000000';
+const KEYED = { authorization: `Bearer ${CLIENT_KEY}` };
+const KEY_LINES = `client_auth required;
+client_key bench ${keyHash(CLIENT_KEY)} { tenant bench; requests_per_minute 1000000000; tokens_per_minute 1000000000; concurrent_requests 100000; budget 1000000000000 month; }
+tenant_limits bench { requests_per_minute 1000000000; concurrent_requests 100000; budget 1000000000000 month; }`;
 
 interface Row {
   readonly load: LoadResult;
@@ -73,6 +80,21 @@ export async function benchGateway(): Promise<void> {
       console.error('SKIPPED: (d) exact hit, Redis cache: no Redis answers and redis-server is not installed');
     }
     await run('(e) bare node:http, same JSON', bare);
+    if (PATHS.has('j')) {
+      const keyedConf = join(dir, 'keyed.conf');
+      await writeFile(keyedConf, gatewayConfig(upstream.url, KEY_LINES));
+      await run('(j) exact hit, in-memory cache, client key and limits', await track(startGatewayProcess(keyedConf)), KEYED);
+    }
+    if (redis !== undefined && PATHS.has('k')) {
+      const keyedRedisConf = join(dir, 'keyed-redis.conf');
+      const lines = `kv_url ${redis.url};\nkv_key_prefix "${redis.prefix}";\nlimits_key_prefix "${redis.prefix}limits:";\n${KEY_LINES}`;
+      await writeFile(keyedRedisConf, gatewayConfig(upstream.url, lines));
+      await run(
+        '(k) exact hit, Redis cache, client key and limits counted in Redis',
+        await track(startGatewayProcess(keyedRedisConf)),
+        KEYED,
+      );
+    }
     // (f) semantic hits: its store, gateway and load live in semantic-hits.ts; its row joins this table.
     const semantic = PATHS.has('f') ? await benchSemanticHits() : undefined;
     if (semantic !== undefined) rows.push(semantic.row);
@@ -121,10 +143,24 @@ function report(rows: Row[]): void {
   const b = byName('(b)');
   const c = byName('(c)');
   const e = byName('(e)');
+  const d = byName('(d)');
+  const j = byName('(j)');
+  const k = byName('(k)');
   if (a && b) {
     const added = (b.latency.p50Us - a.latency.p50Us) / 1000;
     console.log(
       `\npass-through adds ${added.toFixed(3)} ms at p50 over the upstream direct (target < 1 ms): ${added < 1 ? 'MET' : 'NOT MET'}`,
+    );
+  }
+  for (const [keyed, plain] of [
+    [j, c],
+    [k, d],
+  ] as const) {
+    if (keyed?.cpuUsPerRequest === undefined || plain?.cpuUsPerRequest === undefined) continue;
+    const added = keyed.cpuUsPerRequest - plain.cpuUsPerRequest;
+    const p50 = keyed.latency.p50Us - plain.latency.p50Us;
+    console.log(
+      `${keyed.load.name.slice(0, 3)} against ${plain.load.name.slice(0, 3)}: a client key and its limits add ${added.toFixed(1)} µs of server CPU and ${p50.toFixed(0)} µs at sequential p50 per exact hit`,
     );
   }
   if (c && e) {
