@@ -1,9 +1,10 @@
 /**
  * A question narrowed by a phrase added after everything the other asks: "Can I fly a drone?" / "Can
  * I fly a drone over an airport?", "symptoms of a UTI" / "symptoms of a UTI in men", "how often should
- * I walk my dog" / "… and for how long". The answer to the broad question misses the condition the
- * narrow one adds. A word added inside the question ("a single banana", "the reason Venice is
- * sinking") is left to the other rules: it is as often a rephrasing as a narrowing.
+ * I walk my dog" / "… and for how long"; or by one word put before the thing it ends on: "Can cats
+ * drink milk?" / "… almond milk?". The answer to the broad question misses the condition the narrow
+ * one adds. A word added elsewhere ("the reason Venice is sinking") is left to the other rules: it is
+ * as often a rephrasing as a narrowing.
  */
 import type { ContentWord } from './question-words.js';
 import type { WordDifference } from './word-match.js';
@@ -33,9 +34,33 @@ export function narrowed(
   second: { readonly words: readonly ContentWord[]; readonly tokens: readonly string[] },
 ): boolean {
   const { onlyFirst, onlySecond } = difference;
-  if (onlyFirst.length === 0 && onlySecond.length > 0) return trailingPhrase(second, onlySecond);
-  if (onlySecond.length === 0 && onlyFirst.length > 0) return trailingPhrase(first, onlyFirst);
+  if (onlyFirst.length === 0 && onlySecond.length > 0)
+    return trailingPhrase(second, onlySecond) || headModifier(second, onlySecond);
+  if (onlySecond.length === 0 && onlyFirst.length > 0) return trailingPhrase(first, onlyFirst) || headModifier(first, onlyFirst);
   return false;
+}
+
+/**
+ * Words before a noun that do not narrow it: degree ("too dense"), count ("a single banana"), and what
+ * a thing belongs to in every product ("my account password" is "my password").
+ */
+// prettier-ignore
+const NOT_NARROWING: ReadonlySet<string> = new Set([
+  'too', 'so', 'very', 'really', 'quite', 'pretty', 'extremely', 'super', 'single', 'whole', 'entire',
+  'actual', 'same', 'usual', 'typical', 'average', 'normal', 'regular', 'account', 'user', 'login',
+]);
+
+/**
+ * One word added right before the word the question ends on, its head: "milk" / "almond milk",
+ * "fluffy rice" / "fluffy brown rice". Not a verb form ("best for visiting Iceland"), an abbreviation
+ * ("mac n cheese") or a word of degree or count.
+ */
+function headModifier(narrow: { readonly words: readonly ContentWord[] }, added: readonly ContentWord[]): boolean {
+  if (added.length !== 1) return false;
+  const word = added[0]!;
+  const head = narrow.words[narrow.words.length - 1]!;
+  if (narrow.words[narrow.words.length - 2] !== word || head.at !== word.at + 1) return false;
+  return word.word.length > 2 && !word.word.endsWith('ing') && !NOT_NARROWING.has(word.word);
 }
 
 /** All of `added` comes after the last word both share, and a preposition or conjunction opens its phrase. */

@@ -82,17 +82,29 @@ const ARITHMETIC: ReadonlySet<string> = new Set(['plus', 'minus', 'times', 'mult
 export function namedThings(text: string): Set<string> {
   const named = new Set<string>();
   if (!UPPER.test(text) && !LETTER_DIGIT.test(text)) return named;
+  // A function word with a capital inside a sentence is a name ("a library from Go"), unless the
+  // question capitalises most of its words ("How To Make A Cake").
+  const spelledLikeWords: string[] = [];
+  let words = 0;
+  let capitalised = 0;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
+    words += 1;
     // The shape first (most words are lower case): a capital inside, a capital not opening a sentence, letters with digits.
     const shaped =
       UPPER.test(word.slice(1)) || (UPPER.test(word[0]!) && !opensSentence(text, match.index)) || LETTER_DIGIT.test(word);
     // "I", "I'm", "I've", "I'd": the asker, capital wherever it stands.
     if (!shaped || word === 'I' || word.startsWith("I'") || NUMBER_WITH_SUFFIX.test(word)) continue;
+    capitalised += 1;
     const lower = word.toLowerCase().replace(/[-']/g, '');
-    if (FUNCTION_WORDS.has(lower) || PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower)) continue;
+    if (PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower)) continue;
+    if (FUNCTION_WORDS.has(lower)) {
+      if (word.length > 1 && !UPPER.test(word.slice(1))) spelledLikeWords.push(lower);
+      continue;
+    }
     if (calendarWord(lower, undefined) === undefined) named.add(stemOf(lower));
   }
+  if (2 * capitalised < words) for (const word of spelledLikeWords) named.add(word);
   return named;
 }
 

@@ -16,13 +16,15 @@
  * - `form`: a yes/no question against a wh-question ("Did Rome fall in 476?" / "Why did Rome fall?").
  * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
  * - `qualifier`: one question adds a phrase after all the other asks ("fly a drone" / "fly a drone over
- *   an airport", "symptoms of a UTI" / "… in men").
+ *   an airport", "symptoms of a UTI" / "… in men"), or one word before the noun it ends on ("milk" /
+ *   "almond milk").
  * - `people`: who it is about ("my" / "your", "myself" / "someone", "my son" / "my daughter"); "how do
  *   you …" asked in general reads as "how do I …".
  * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks.
  * - `words`: one content word swapped for another, the rest the same ("visa for Japan" / "visa for China").
- * - `extra` (off unless listed): one content word more on one side only ("Can cats drink milk?" /
- *   "… almond milk?"); it also refuses a word added in passing ("my password" / "my account password").
+ * - `extra` (off unless listed): one content word more on one side only, anywhere ("Can cats drink
+ *   milk?" / "… safely drink milk?"); it also refuses a word added in passing ("my password" / "my
+ *   account password").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
  *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A").
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after).

@@ -22,6 +22,8 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['people', 'How much should my son eat?', 'How much should my daughter eat?'],
   ['names', 'What is the capital of Australia?', 'What is the capital of Austria?'],
   ['names', 'How do I reset an iPhone?', 'How do I reset an iPad?'],
+  ['names', 'How do I read a file in Go?', 'How do I read a file in Python?'],
+  ['relations', 'How do I call a C library from Go?', 'How do I call a Go library from C?'],
   ['words', 'whats the best time of year to go to bali', 'whats the best time of year to go to iceland'],
   ['relations', 'How long is the flight from New York to London?', 'How long is the flight from London to New York?'],
   ['relations', 'How do I convert a string to an int in Java?', 'How do I convert an int to a string in Java?'],
@@ -75,6 +77,7 @@ const ACCEPTED: [string, string][] = [
   ['What happened on July 4th, 1776?', 'What happened on the fourth of July, 1776?'],
   ['去日本旅游需要签证吗？', '去日本旅游需要签证吗'],
   ['Can you go from type 2 diabetes to prediabetes?', 'Can you go to prediabetes from type 2 diabetes?'],
+  ['How To Make A Cake At Home', 'how to make a cake at home'],
 ];
 
 describe('semantic-cache verification: what carries the answer', () => {
@@ -94,11 +97,13 @@ describe('semantic-cache verification: what carries the answer', () => {
 
   it('refuses one content word more on one side only when extra is in force', () => {
     const withExtra = new Set(VERIFICATION_RULES);
-    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats drink almond milk?', withExtra), {
+    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats safely drink milk?', withExtra), {
       ok: false,
       reason: 'extra',
     });
-    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats drink almond milk?'), { ok: true });
+    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats safely drink milk?'), { ok: true });
+    // A word put before the thing the question ends on narrows it, extra or not ("milk" / "almond milk").
+    assert.deepEqual(verifyPair('Can cats drink milk?', 'Can cats drink almond milk?'), { ok: false, reason: 'qualifier' });
     assert.deepEqual(verifyPair('How do I reset my password?', 'How can I reset my account password'), { ok: true });
   });
 
