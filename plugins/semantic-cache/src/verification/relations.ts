@@ -75,7 +75,11 @@ export function reversed(first: readonly Relation[], second: readonly Relation[]
 function towards(from: Relation, to: Relation, fromAll: readonly Relation[], toAll: readonly Relation[]): boolean {
   if (from.word !== 'from' || to.word !== 'to') return false;
   const target = from.after.find((x) => to.after.includes(x));
-  if (target === undefined || !from.before.some((x) => to.before.includes(x))) return false;
+  if (target === undefined) return false;
+  // Both say where from and where to ("money from my US account to India" / "from India to my US
+  // account"), or the same thing goes each way ("a struct from JSON" / "a struct into JSON").
+  const journey = fromAll.some((r) => r.word === 'to') && toAll.some((r) => r.word === 'from');
+  if (!journey && !from.before.some((x) => to.before.includes(x))) return false;
   return (
     !fromAll.some((r) => r.word === 'to' && r.after.includes(target)) &&
     !toAll.some((r) => r.word === 'from' && r.after.includes(target))

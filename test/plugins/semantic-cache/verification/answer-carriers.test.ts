@@ -24,6 +24,11 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['names', 'How do I reset an iPhone?', 'How do I reset an iPad?'],
   ['names', 'How do I read a file in Go?', 'How do I read a file in Python?'],
   ['relations', 'How do I call a C library from Go?', 'How do I call a Go library from C?'],
+  [
+    'relations',
+    'Is there a fee moving money from my savings account to my account at the credit union?',
+    'Is there a fee moving money from my credit union account to my savings account?',
+  ],
   ['words', 'whats the best time of year to go to bali', 'whats the best time of year to go to iceland'],
   ['relations', 'How long is the flight from New York to London?', 'How long is the flight from London to New York?'],
   ['relations', 'How do I convert a string to an int in Java?', 'How do I convert an int to a string in Java?'],
@@ -78,6 +83,7 @@ const ACCEPTED: [string, string][] = [
   ['去日本旅游需要签证吗？', '去日本旅游需要签证吗'],
   ['Can you go from type 2 diabetes to prediabetes?', 'Can you go to prediabetes from type 2 diabetes?'],
   ['How To Make A Cake At Home', 'how to make a cake at home'],
+  ['How do I get from the airport to the old town?', 'How do I get to the old town from the airport?'],
 ];
 
 describe('semantic-cache verification: what carries the answer', () => {
