@@ -42,6 +42,8 @@ const OPERATOR_SYMBOL = /[-+*/^\u2212\u2013\u00d7\u22c5\u00f7]/;
 
 /** Word, digits with a decimal part, or a word that ends in `+`/`#` (`c++`, `c#`, `notepad++`). */
 const TOKEN = /\p{N}+(?:\.\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}]+)*[+#]*/gu;
+/** {@link TOKEN} on lower-case printable ASCII, where \p{N} is 0-9, \p{L} is a-z and \p{M} is nothing. */
+const ASCII_TOKEN = /[0-9]+(?:\.[0-9]+)+|[a-z0-9]+(?:-[a-z]+)*[+#]*/g;
 
 /**
  * @example
@@ -51,7 +53,8 @@ const TOKEN = /\p{N}+(?:\.\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}]+)*[+#]*/gu
 export function lexicalTokens(text: string): string[] {
   let s = text.toLowerCase();
   // Printable ASCII is already NFKC and has no accents: most questions skip three normalisation passes.
-  if (NON_ASCII.test(s)) {
+  const ascii = !NON_ASCII.test(s);
+  if (!ascii) {
     s = s
       .normalize('NFKC')
       .toLowerCase()
@@ -62,18 +65,27 @@ export function lexicalTokens(text: string): string[] {
       .normalize('NFC');
   }
   if (s.includes("'")) s = spellOutContractions(s);
-  s = s
-    .replace(BARE_NOT, '$1 not')
-    .replace(/\bcant\b/g, 'can not')
-    .replace(/\bwont\b/g, 'will not')
-    .replace(/\bcannot\b/g, 'can not')
-    .replace(BARE_IS, '$1 is')
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/%/g, ' percent ')
-    .replace(/&/g, ' and ');
+  // Each rewrite only where its text can occur: a pattern that cannot match still costs a scan.
+  if (s.includes('nt'))
+    s = s
+      .replace(BARE_NOT, '$1 not')
+      .replace(/\bcant\b/g, 'can not')
+      .replace(/\bwont\b/g, 'will not');
+  if (s.includes('cannot')) s = s.replace(/\bcannot\b/g, 'can not');
+  s = s.replace(BARE_IS, '$1 is');
+  if (s.includes(',')) s = s.replace(/(\d),(?=\d{3}\b)/g, '$1');
+  if (s.includes('%')) s = s.replace(/%/g, ' percent ');
+  if (s.includes('&')) s = s.replace(/&/g, ' and ');
   if (OPERATOR_SYMBOL.test(s)) for (const [pattern, word] of OPERATORS) s = s.replace(pattern, word);
   const words: string[] = [];
-  for (const match of s.matchAll(TOKEN)) words.push(...splitHyphens(match[0]));
+  // Still ASCII after the rewrites above (they write ASCII words): the same tokens without Unicode classes.
+  const token = ascii ? ASCII_TOKEN : TOKEN;
+  token.lastIndex = 0;
+  for (let match = token.exec(s); match !== null; match = token.exec(s)) {
+    const word = match[0];
+    if (word.includes('-')) words.push(...splitHyphens(word));
+    else words.push(word);
+  }
   return numbersAsDigits(words);
 }
 
@@ -95,7 +107,6 @@ function spellOutContractions(s: string): string {
  * ("twenty-five", "2-factor", "two-factor"), so its number reads like any other.
  */
 function splitHyphens(word: string): string[] {
-  if (!word.includes('-')) return [word];
   const parts = word.split('-');
   return parts.some((part) => /\p{N}/u.test(part) || NUMBER_PARTS.has(part)) ? parts : [parts.join('')];
 }

@@ -57,12 +57,6 @@ const BOUNDARY_END = 0x3e; // '>'
 /** The one feature of a text with no word in it, so that every vector has unit length. */
 const EMPTY_TEXT = 'sluice:empty';
 
-interface Term {
-  readonly stem: string;
-  readonly weight: number;
-  readonly ngrams: boolean;
-}
-
 /**
  * @example
  * const embedder = new LocalEmbedder();
@@ -72,12 +66,14 @@ export class LocalEmbedder implements Embedder {
   readonly provider = 'local';
   readonly model = LOCAL_EMBEDDER_MODEL;
   readonly dims: number;
+  readonly #scratch: Float64Array;
 
   constructor(options: LocalEmbedderOptions = {}) {
     const dims = options.dims ?? LOCAL_EMBEDDER_DEFAULT_DIMS;
     if (!Number.isInteger(dims) || dims < 16 || dims > 8192)
       throw new Error(`LocalEmbedder: dims must be a whole number from 16 to 8192, got ${dims}`);
     this.dims = dims;
+    this.#scratch = new Float64Array(dims);
   }
 
   async embed(text: string): Promise<Embedding> {
@@ -86,54 +82,65 @@ export class LocalEmbedder implements Embedder {
 
   /** The same vector as {@link embed}, without the promise: for benchmarks and batch tools. */
   embedSync(text: string): number[] {
-    const vector = new Float64Array(this.dims);
+    // Synchronous from start to end, so one buffer per embedder serves every call.
+    const vector = this.#scratch.fill(0);
     const terms = termsOf(lexicalTokens(text));
-    for (const term of terms.unigrams.values()) addTerm(vector, term);
-    for (const [pair, weight] of terms.pairs) addFeature(vector, fnv1a(pair, Namespace.PAIR), weight);
-    if (terms.unigrams.size === 0) addFeature(vector, fnv1a(text.trim() || EMPTY_TEXT, Namespace.WORD), 1);
+    for (const [stem, packed] of terms.counts) addTerm(vector, stem, termWeight(stem, packed));
+    addPairs(vector, terms.pairs, PAIR_WEIGHT);
+    addPairs(vector, terms.skipPairs, SKIP_PAIR_WEIGHT);
+    if (terms.counts.size === 0) addFeature(vector, fnv1a(text.trim() || EMPTY_TEXT, Namespace.WORD), 1);
     return unit(vector) ?? unit(emptyVector(this.dims))!;
   }
 }
 
-/** Stems with sublinear weights, and the ordered pairs of neighbouring content stems. */
-function termsOf(tokens: readonly string[]): { unigrams: Map<string, Term>; pairs: Map<string, number> } {
-  const counts = new Map<string, { count: number; function: boolean }>();
+/**
+ * Each stem's count and kind packed in one number (`count * 2 + 1` for a function word, as its last
+ * occurrence read), in first-seen order; and the ordered pairs of neighbouring content stems, counted.
+ */
+interface Terms {
+  readonly counts: Map<string, number>;
+  readonly pairs: Map<string, number>;
+  readonly skipPairs: Map<string, number>;
+}
+
+function termsOf(tokens: readonly string[]): Terms {
+  const counts = new Map<string, number>();
   const content: string[] = [];
   for (const token of tokens) {
     const isFunction = FUNCTION_WORDS.has(token);
     const stem = isFunction ? token : lightStem(token);
-    const seen = counts.get(stem);
-    counts.set(stem, { count: (seen?.count ?? 0) + 1, function: isFunction });
+    const seen = counts.get(stem) ?? 0;
+    counts.set(stem, ((seen >> 1) + 1) * 2 + (isFunction ? 1 : 0));
     // A negation moves with the contraction ("doesn't X" / "does not X"): it counts as a word, not in pairs.
     if (!isFunction && !NEGATIONS.has(token)) content.push(stem);
   }
-  const unigrams = new Map<string, Term>();
-  for (const [stem, { count, function: isFunction }] of counts) {
-    const base = isFunction ? (QUESTION_WORDS.get(stem) ?? FUNCTION_WEIGHT) : 1;
-    const weight = base * (1 + Math.log(count));
-    unigrams.set(stem, { stem, weight, ngrams: !/^[\d.]+$/.test(stem) });
-  }
-  const pairs = new Map<string, number>();
-  orderedPairs(content, 1, '>', PAIR_WEIGHT, pairs);
-  orderedPairs(content, 2, '>>', SKIP_PAIR_WEIGHT, pairs);
-  return { unigrams, pairs };
+  return { counts, pairs: orderedPairs(content, 1, '>'), skipPairs: orderedPairs(content, 2, '>>') };
 }
 
-/** Pairs of content stems `gap` apart, in reading order, with sublinear weights. */
-function orderedPairs(content: readonly string[], gap: number, link: string, weight: number, into: Map<string, number>): void {
+/** A stem's sublinear weight, from its packed count and kind. */
+function termWeight(stem: string, packed: number): number {
+  const base = packed & 1 ? (QUESTION_WORDS.get(stem) ?? FUNCTION_WEIGHT) : 1;
+  return base * (1 + Math.log(packed >> 1));
+}
+
+/** Pairs of content stems `gap` apart, in reading order, counted. */
+function orderedPairs(content: readonly string[], gap: number, link: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (let i = gap; i < content.length; i += 1) {
     const pair = `${content[i - gap]}${link}${content[i]}`;
     counts.set(pair, (counts.get(pair) ?? 0) + 1);
   }
-  for (const [pair, count] of counts) into.set(pair, weight * (1 + Math.log(count)));
+  return counts;
+}
+
+function addPairs(vector: Float64Array, pairs: Map<string, number>, weight: number): void {
+  for (const [pair, count] of pairs) addFeature(vector, fnv1a(pair, Namespace.PAIR), weight * (1 + Math.log(count)));
 }
 
 /** A word's features: the whole word, and its boundary-marked n-grams sharing the rest of its weight. */
-function addTerm(vector: Float64Array, term: Term): void {
-  const { stem, weight } = term;
+function addTerm(vector: Float64Array, stem: string, weight: number): void {
   const padded = stem.length + 2;
-  const ngramCount = term.ngrams ? countNgrams(padded) : 0;
+  const ngramCount = isNumeral(stem) ? 0 : countNgrams(padded);
   const wordWeight = ngramCount === 0 ? weight : weight * Math.sqrt(WORD_SHARE);
   addFeature(vector, fnv1a(stem, Namespace.WORD), wordWeight);
   if (ngramCount === 0) return;
@@ -145,6 +152,16 @@ function addTerm(vector: Float64Array, term: Term): void {
       if (end - start + 1 >= MIN_NGRAM) addFeature(vector, h, ngramWeight);
     }
   }
+}
+
+/** Digits and dots only (`/^[\d.]+$/`): a number has no n-grams. */
+function isNumeral(stem: string): boolean {
+  if (stem.length === 0) return false;
+  for (let i = 0; i < stem.length; i += 1) {
+    const code = stem.charCodeAt(i);
+    if (code !== 0x2e && (code < 0x30 || code > 0x39)) return false;
+  }
+  return true;
 }
 
 /** The code unit at `index` of `<stem>`. */
@@ -163,7 +180,7 @@ function countNgrams(length: number): number {
 /** The vector scaled to length 1; undefined when every feature cancelled out (possible, if unlikely). */
 function unit(vector: Float64Array): number[] | undefined {
   let norm = 0;
-  for (const value of vector) norm += value * value;
+  for (let i = 0; i < vector.length; i += 1) norm += vector[i]! * vector[i]!;
   if (norm === 0) return undefined;
   const scale = 1 / Math.sqrt(norm);
   const out = new Array<number>(vector.length);
