@@ -90,10 +90,13 @@ export const SemanticCacheOptionsSchema = Type.Object(
           'Search breadth (HNSW ef) of a semantic lookup. Higher finds the nearest entry more surely in a crowded store, at a CPU cost per lookup that grows with it.',
       }),
     }),
+    // Top-1 recall of the in-process index against brute force, bench row (f)'s 100,000 entries: ef 4
+    // (the least with the default 4 candidates) 0.997, ef 8 0.999; a hit the narrow walk misses is found
+    // by the second walk at `searchEf`. ef 4 walks for about a fifth less CPU (106-112 against 135-154 µs).
     quickSearchEf: Type.Integer({
       minimum: 0,
       maximum: 10000,
-      default: 8,
+      default: 4,
       ...directive('semantic_quick_search_ef', {
         word: 'ef',
         summary:
