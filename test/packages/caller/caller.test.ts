@@ -16,7 +16,8 @@ describe('caller: admitCaller', () => {
 });
 
 describe('caller: moduleTenant', () => {
-  const exchange = () => new Exchange({ request: { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, tenant: 'host-set' });
+  const exchange = () =>
+    new Exchange({ request: { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, tenant: 'host-set' });
 
   it('names the configured tenant, else the request’s, when no key admitted the request', () => {
     assert.equal(moduleTenant(exchange(), 'configured'), 'configured');
