@@ -4,7 +4,8 @@
  * repeat costs no round trip and a revoked key stops working within that time. While Redis cannot
  * answer, a key it answered before keeps its last answer, however old.
  */
-import { keyMatches, type Caller } from '@sluice/caller';
+import { timingSafeEqual } from 'node:crypto';
+import type { Caller } from '@sluice/caller';
 import type { ClientKeyEntry, KeySettings } from './options.js';
 import { StoredKeyError } from './redis-key-store.js';
 import type { StoredClientKey } from './stored-key.js';
@@ -42,8 +43,14 @@ export interface KeyDirectoryOptions {
   readonly now?: () => number;
 }
 
+/** A key written down in the config or the keys file: its SHA-256 digest and the caller it admits. */
+interface KnownKey {
+  readonly digest: Buffer;
+  readonly caller: Caller;
+}
+
 export class KeyDirectory {
-  readonly #known: ReadonlyMap<string, Caller>;
+  readonly #known: readonly KnownKey[];
   readonly #store: KeyFinder | undefined;
   readonly #cacheMs: number;
   readonly #remembered = new Map<string, Remembered>();
@@ -52,18 +59,17 @@ export class KeyDirectory {
   readonly #now: () => number;
 
   constructor(options: KeyDirectoryOptions) {
-    this.#known = new Map(options.keys.map((key) => [key.hash, callerOf(key.id, key.settings)]));
+    this.#known = options.keys.map((key) => ({ digest: digestOf(key.hash), caller: callerOf(key.id, key.settings) }));
     this.#store = options.store;
     this.#cacheMs = options.cacheMs;
     this.#onLookup = options.onLookup ?? (() => undefined);
     this.#now = options.now ?? Date.now;
   }
 
-  /** The caller of the key `presented`, whose hash is `hash`. */
-  async find(presented: string, hash: string): Promise<KeyLookup> {
-    const known = this.#known.get(hash);
-    // The map finds the entry by hash; the key itself is still compared in constant time with the one written down.
-    if (known !== undefined) return keyMatches(presented, hash) ? { kind: 'found', caller: known } : { kind: 'unknown' };
+  /** The caller of the presented key whose hash is `hash` (`sha256:<hex>`). */
+  async find(hash: string): Promise<KeyLookup> {
+    const known = this.#knownCaller(digestOf(hash));
+    if (known !== undefined) return { kind: 'found', caller: known };
     if (this.#store === undefined) return { kind: 'unknown' };
     const remembered = this.#remembered.get(hash);
     if (remembered !== undefined && remembered.until > this.#now()) return lookupOf(remembered.caller);
@@ -73,8 +79,18 @@ export class KeyDirectory {
       pending = this.#ask(this.#store, hash, remembered).finally(() => this.#pending.delete(hash));
       this.#pending.set(hash, pending);
     }
-    const found = await pending;
-    return found.kind === 'found' && !keyMatches(presented, hash) ? { kind: 'unknown' } : found;
+    // Redis found the record by its hash: the digest was the lookup's own key.
+    return pending;
+  }
+
+  /**
+   * The configured key whose digest is `digest`, compared with every one written down in constant time
+   * and without stopping at a match, so how long it takes says nothing about which digest came close.
+   */
+  #knownCaller(digest: Buffer): Caller | undefined {
+    let found: Caller | undefined;
+    for (const key of this.#known) if (timingSafeEqual(key.digest, digest)) found = key.caller;
+    return found;
   }
 
   async #ask(store: KeyFinder, hash: string, stale: Remembered | undefined): Promise<KeyLookup> {
@@ -105,6 +121,11 @@ export class KeyDirectory {
     }
     this.#remembered.set(hash, { caller, until: this.#now() + this.#cacheMs });
   }
+}
+
+/** The 32 bytes of a `sha256:<hex>` hash (its form is checked where it is read). */
+function digestOf(hash: string): Buffer {
+  return Buffer.from(hash.slice('sha256:'.length), 'hex');
 }
 
 function lookupOf(caller: Caller | undefined): KeyLookup {

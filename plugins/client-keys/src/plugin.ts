@@ -174,7 +174,7 @@ export class ClientKeysPlugin implements Plugin {
     if (credential.kind === 'invalid') return { kind: 'denied', result: 'invalid' };
     const directory = this.#directory;
     if (directory === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
-    const found = await directory.find(credential.key, keyHash(credential.key));
+    const found = await directory.find(keyHash(credential.key));
     if (found.kind === 'unknown') return { kind: 'denied', result: 'invalid' };
     if (found.kind === 'unavailable')
       return this.options.failOpen ? { kind: 'unchecked' } : { kind: 'denied', result: 'store_unavailable' };

@@ -37,7 +37,7 @@ describe('client-keys: KeyDirectory', () => {
       store: finder,
       cacheMs: 1000,
     });
-    const found = await directory.find('k1', keyHash('k1'));
+    const found = await directory.find(keyHash('k1'));
     assert.equal(found.kind, 'found');
     if (found.kind !== 'found') return;
     assert.deepEqual(found.caller, {
@@ -52,32 +52,35 @@ describe('client-keys: KeyDirectory', () => {
     assert.equal(state.calls, 0);
   });
 
-  it('refuses a key whose hash is given for another key (the key is compared, not only the hash)', async () => {
+  it('admits only the digest written down, among several keys, and refuses one differing in its last byte', async () => {
     const directory = new KeyDirectory({
-      keys: [{ id: 'cfg', hash: keyHash('k1'), settings: { tenant: 't', ...SETTINGS } }],
+      keys: ['k0', 'k1', 'k2'].map((key) => ({ id: key, hash: keyHash(key), settings: { tenant: key, ...SETTINGS } })),
       cacheMs: 0,
     });
-    assert.deepEqual(await directory.find('not-k1', keyHash('k1')), { kind: 'unknown' });
+    const found = await directory.find(keyHash('k1'));
+    assert.equal(found.kind === 'found' && found.caller.tenant, 'k1');
+    const near = keyHash('k1').slice(0, -1) + (keyHash('k1').endsWith('0') ? '1' : '0');
+    assert.deepEqual(await directory.find(near), { kind: 'unknown' });
   });
 
   it('remembers store answers, found and unknown, for cacheMs, then asks again', async () => {
     let now = 0;
     const { finder, state } = fakeStore({ [keyHash('k2')]: stored('redis-app', 'k2') });
     const directory = new KeyDirectory({ keys: [], store: finder, cacheMs: 1000, now: () => now });
-    assert.equal((await directory.find('k2', keyHash('k2'))).kind, 'found');
-    assert.equal((await directory.find('k3', keyHash('k3'))).kind, 'unknown');
-    await directory.find('k2', keyHash('k2'));
-    await directory.find('k3', keyHash('k3'));
+    assert.equal((await directory.find(keyHash('k2'))).kind, 'found');
+    assert.equal((await directory.find(keyHash('k3'))).kind, 'unknown');
+    await directory.find(keyHash('k2'));
+    await directory.find(keyHash('k3'));
     assert.equal(state.calls, 2);
     now = 1001;
-    await directory.find('k2', keyHash('k2'));
+    await directory.find(keyHash('k2'));
     assert.equal(state.calls, 3);
   });
 
   it('asks the store once for many requests of one key at once', async () => {
     const { finder, state } = fakeStore({ [keyHash('k2')]: stored('redis-app', 'k2') });
     const directory = new KeyDirectory({ keys: [], store: finder, cacheMs: 1000 });
-    const found = await Promise.all(Array.from({ length: 10 }, () => directory.find('k2', keyHash('k2'))));
+    const found = await Promise.all(Array.from({ length: 10 }, () => directory.find(keyHash('k2'))));
     assert.ok(found.every((f) => f.kind === 'found'));
     assert.equal(state.calls, 1);
   });
@@ -86,11 +89,11 @@ describe('client-keys: KeyDirectory', () => {
     let now = 0;
     const { finder, state } = fakeStore({ [keyHash('k2')]: stored('redis-app', 'k2') });
     const directory = new KeyDirectory({ keys: [], store: finder, cacheMs: 10, now: () => now });
-    await directory.find('k2', keyHash('k2'));
+    await directory.find(keyHash('k2'));
     state.down = true;
     now = 1000;
-    assert.equal((await directory.find('k2', keyHash('k2'))).kind, 'found');
-    assert.deepEqual(await directory.find('k4', keyHash('k4')), { kind: 'unavailable' });
+    assert.equal((await directory.find(keyHash('k2'))).kind, 'found');
+    assert.deepEqual(await directory.find(keyHash('k4')), { kind: 'unavailable' });
   });
 
   it('reads an unreadable record as an unknown key, and says so', async () => {
@@ -98,7 +101,7 @@ describe('client-keys: KeyDirectory', () => {
     state.unreadable = true;
     const outcomes: string[] = [];
     const directory = new KeyDirectory({ keys: [], store: finder, cacheMs: 1000, onLookup: (outcome) => outcomes.push(outcome) });
-    assert.deepEqual(await directory.find('k5', keyHash('k5')), { kind: 'unknown' });
+    assert.deepEqual(await directory.find(keyHash('k5')), { kind: 'unknown' });
     assert.deepEqual(outcomes, ['unreadable']);
   });
 });
