@@ -58,6 +58,7 @@ describe('sluice gateway: the start-up summary', function () {
         '  upstream  http://127.0.0.1:9/v1',
         '  exact     redis redis://***@127.0.0.1:1',
         `  semantic  hnsw in ${join(dir, 'semantic', 'evaluation')}, local embedder (256 dims), threshold 0.92`,
+        '  keys      off (every client is tenant default)',
         '  guards    security (built-in, enforce), privacy (module http://***@127.0.0.1:9, anonymize), usage (built-in, enforce); fail-open',
         '  audit     delivering to http://127.0.0.1:9',
         '  plugins   topic-guard',

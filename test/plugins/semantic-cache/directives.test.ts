@@ -6,10 +6,10 @@ const SETS = [directivesOf(SemanticCacheOptionsSchema)];
 const resolve = (text: string) => resolveConfig(parseConfig(text, { file: 'semantic.conf', env: {} }), SETS);
 
 describe('semantic cache directives: search breadth', () => {
-  it('searches at ef 8 first and 32 after a quick miss, 4 candidates, by default', () => {
+  it('searches at ef 4 first and 32 after a quick miss, 4 candidates, by default', () => {
     const options = new SemanticCachePlugin(optionsFromConfig(SemanticCacheOptionsSchema, resolve('semantic_cache_enabled on;')))
       .options;
-    assert.deepEqual([options.quickSearchEf, options.searchEf, options.candidates], [8, 32, 4]);
+    assert.deepEqual([options.quickSearchEf, options.searchEf, options.candidates], [4, 32, 4]);
   });
 
   it('reads semantic_quick_search_ef, 0 included (one search)', () => {
