@@ -21,7 +21,7 @@ describe('docs: the keys and tenants config examples', () => {
 
   it('client-key: every setting of a key’s block is read as written', async () => {
     const { clientKeys } = await optionsOf('client-key');
-    const [key] = (clientKeys && clientKeys.keys) ?? [];
+    const [key] = (clientKeys === false ? undefined : clientKeys?.keys) ?? [];
     assert.equal(key?.id, 'billing-app');
     assert.deepEqual(key?.settings, {
       tenant: 'acme',

@@ -101,17 +101,14 @@ export const CLIENT_AUTH_MODES = ['off', 'optional', 'required'] as const;
  */
 export const ClientKeysOptionsSchema = Type.Object(
   {
-    clientAuth: Type.Union(
-      CLIENT_AUTH_MODES.map((mode) => Type.Literal(mode)),
-      {
-        default: 'off',
-        ...directive('client_auth', {
-          word: 'off|optional|required',
-          summary:
-            'Who may call: `off` anyone, as tenant `default`; `optional` a request without `Authorization` is tenant `default`, one with a key must present a known key; `required` every request presents a known client key (else 401 `invalid_api_key`).',
-        }),
-      },
-    ),
+    clientAuth: Type.Union([Type.Literal('off'), Type.Literal('optional'), Type.Literal('required')], {
+      default: 'off',
+      ...directive('client_auth', {
+        word: 'off|optional|required',
+        summary:
+          'Who may call: `off` anyone, as tenant `default`; `optional` a request without `Authorization` is tenant `default`, one with a key must present a known key; `required` every request presents a known client key (else 401 `invalid_api_key`).',
+      }),
+    }),
     keys: Type.Array(ClientKeyEntrySchema, {
       default: [],
       ...directive('client_key', {

@@ -78,14 +78,13 @@ const KeysFileSchema = Type.Object(
           hash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', word: 'sha256:<hex>' }),
           settings: KeySettingsSchema,
         }),
-        directive('client_key', { summary: 'A client key and its settings.', block: 'settings' }),
+        { ...directive('client_key', { summary: 'A client key and its settings.', block: 'settings' }) },
       ),
     ),
     tenantLimits: Type.Optional(
-      Type.Array(
-        Type.Object({ tenant: Type.String({ word: 'tenant' }), settings: TenantSettingsSchema }),
-        directive('tenant_limits', { summary: 'Limits of a whole tenant.', block: 'settings' }),
-      ),
+      Type.Array(Type.Object({ tenant: Type.String({ word: 'tenant' }), settings: TenantSettingsSchema }), {
+        ...directive('tenant_limits', { summary: 'Limits of a whole tenant.', block: 'settings' }),
+      }),
     ),
     listen: Type.String({ default: '127.0.0.1:8080', ...directive('listen_addr', { summary: 'Where to listen.' }) }),
   },
@@ -271,10 +270,10 @@ describe('config block directives', () => {
 
   it('refuses a block field that is not an options object of the record', () => {
     const missing = Type.Object({
-      keys: Type.Array(Type.Object({ id: Type.String() }), directive('k', { summary: 'k', block: 'settings' })),
+      keys: Type.Array(Type.Object({ id: Type.String() }), { ...directive('k', { summary: 'k', block: 'settings' }) }),
     });
     assert.throws(() => directivesOf(missing), /directive "k": its block field "settings" must be an options object/);
-    const notRecord = Type.Object({ k: Type.String(directive('k', { summary: 'k', block: 'settings' })) });
+    const notRecord = Type.Object({ k: Type.String({ ...directive('k', { summary: 'k', block: 'settings' }) }) });
     assert.throws(() => directivesOf(notRecord), /directive "k" has a block but is not a record/);
   });
 

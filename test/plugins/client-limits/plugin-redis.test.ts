@@ -5,6 +5,7 @@ import { freePort } from '../../fixtures/free-port.js';
 import { describeRedis, privateRedisOrSkip } from '../../fixtures/redis.js';
 import { redisCommand } from '../../fixtures/resp.js';
 import { caller, completion, deferred, limitsKernel, statusOf, type LimitsUnderTest } from './limits-under-test.js';
+import type { ClientLimitsOptionsInput } from '@sluice/plugin-client-limits';
 
 describeRedis('client limits: counters on Redis', (redis) => {
   const open: LimitsUnderTest[] = [];
@@ -12,7 +13,9 @@ describeRedis('client limits: counters on Redis', (redis) => {
     for (const limits of open.splice(0)) await limits.close();
     await redis().cleanup();
   });
-  const gateway = async (tenantLimits = [{ tenant: 'acme', limits: { requestsPerMinute: 3 } }]) => {
+  const gateway = async (
+    tenantLimits: NonNullable<ClientLimitsOptionsInput['tenantLimits']> = [{ tenant: 'acme', limits: { requestsPerMinute: 3 } }],
+  ) => {
     const limits = await limitsKernel({ kvUrl: redis().url, keyPrefix: redis().prefix, tenantLimits });
     open.push(limits);
     return limits;

@@ -39,7 +39,8 @@ async function controlledCache(options: ExactCacheOptionsInput = {}) {
   };
 }
 
-const answer = (exchange: Exchange) => exchange.response?.body.choices[0]?.message.content;
+const answer = (exchange: Exchange) =>
+  (exchange.response?.body as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]?.message?.content;
 
 describe('exact-cache: per-request cache controls', () => {
   let cache: Awaited<ReturnType<typeof controlledCache>>;

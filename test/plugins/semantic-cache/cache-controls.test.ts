@@ -44,7 +44,8 @@ describe('semantic-cache: per-request cache controls', () => {
 
   const cacheEvents = (exchange: Exchange, type: string) =>
     events.filter((e) => e.trace_id === exchange.traceId && e.event_type === type && e.cache?.cache_type === 'semantic');
-  const answer = (exchange: Exchange) => exchange.response?.body.choices[0]?.message.content;
+  const answer = (exchange: Exchange) =>
+    (exchange.response?.body as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]?.message?.content;
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'sluice-semantic-controls-'));
