@@ -5,3 +5,4 @@ export { cacheControlAttributes } from './control-evidence.js';
 export { CACHE_CONTROL_ERRORS } from './errors.js';
 export { ageSeconds, answersAtAge, storeTtlSeconds } from './freshness.js';
 export { CACHE_CONTROL_HEADERS, MAX_HEADER_BYTES } from './request-headers.js';
+export { tapCacheReplyHeaders } from './reply-headers.js';
