@@ -73,6 +73,9 @@ export class ClientLimitsPlugin implements Plugin {
   #store: LimitStore | undefined;
   /** The store stands in for a Redis unreachable at start (fail-open), until restart. */
   #standIn = false;
+  /** The store being opened, or opened; undefined until the first need. */
+  #opening: Promise<LimitStore> | undefined;
+  #started = false;
   #kernel: Kernel | undefined;
   #metrics: LimitMetrics | undefined;
 
@@ -103,40 +106,62 @@ export class ClientLimitsPlugin implements Plugin {
   }
 
   async start(): Promise<void> {
-    if (this.#store !== undefined) return;
-    const url = this.options.kvUrl;
-    if (url === undefined) {
-      this.#store = memoryLimitStore(this.#now);
-    } else {
-      const logger = this.#kernel?.logger;
-      const timeoutMs = Math.round(this.options.timeoutSeconds * 1000);
-      try {
-        this.#store = await redisLimitStore({
-          url,
-          keyPrefix: this.options.keyPrefix,
-          timeoutMs,
-          connectTimeoutMs: Math.max(2000, timeoutMs * 4),
-          ...(logger === undefined ? {} : { logger }),
-        });
-      } catch (error) {
-        const reason = maskUrl((error as Error).message);
-        if (!this.options.failOpen) throw new Error(`limits_kv: ${reason}`, { cause: error });
-        logger?.error(
-          { dependency: 'limits_kv', url: maskUrl(url), reason },
-          'client limits not enforced until restart: the store is unreachable (limits_fail_open on)',
-        );
-        this.#store = unreachableLimitStore(reason);
-        this.#standIn = true;
-      }
-    }
+    if (this.#started) return;
+    // With only keys' limits possible (none of the tenants'), a gateway whose keys carry none never
+    // opens, or waits on, a counter store: it opens on the first request that has a limit.
+    if (this.options.kvUrl === undefined || this.#tenantLimitsSet()) await this.#openStore();
     this.#leases.start();
+    this.#started = true;
+  }
+
+  #tenantLimitsSet(): boolean {
+    return this.#tenants.size > 0 || this.options.defaultTenantLimits !== undefined;
+  }
+
+  /** Opens the counter store once, however many requests ask for it at once. */
+  #openStore(): Promise<LimitStore> {
+    this.#opening ??= this.#connect().then((store) => (this.#store = store));
+    return this.#opening;
+  }
+
+  async #connect(): Promise<LimitStore> {
+    const url = this.options.kvUrl;
+    if (url === undefined) return memoryLimitStore(this.#now);
+    const logger = this.#kernel?.logger;
+    const timeoutMs = Math.round(this.options.timeoutSeconds * 1000);
+    try {
+      return await redisLimitStore({
+        url,
+        keyPrefix: this.options.keyPrefix,
+        timeoutMs,
+        connectTimeoutMs: Math.max(2000, timeoutMs * 4),
+        ...(logger === undefined ? {} : { logger }),
+      });
+    } catch (error) {
+      const reason = maskUrl((error as Error).message);
+      if (!this.options.failOpen) {
+        // Asked for again by the next request, rather than remembered as down.
+        this.#opening = undefined;
+        throw new Error(`limits_kv: ${reason}`, { cause: error });
+      }
+      logger?.error(
+        { dependency: 'limits_kv', url: maskUrl(url), reason },
+        'client limits not enforced until restart: the store is unreachable (limits_fail_open on)',
+      );
+      this.#standIn = true;
+      return unreachableLimitStore(reason);
+    }
   }
 
   async stop(): Promise<void> {
     this.#leases.stop();
     await this.idle();
+    // A store still being opened for a request is closed with the rest.
+    await this.#opening?.catch(() => undefined);
     const store = this.#store;
     this.#store = undefined;
+    this.#opening = undefined;
+    this.#started = false;
     await store?.close();
   }
 
@@ -150,7 +175,8 @@ export class ClientLimitsPlugin implements Plugin {
   }
 
   health(): readonly DependencyHealth[] {
-    if (this.options.kvUrl === undefined) return [];
+    // Not yet needed (no tenant limits, and no key with limits asked yet): nothing to report.
+    if (this.options.kvUrl === undefined || (this.#opening === undefined && !this.#tenantLimitsSet())) return [];
     const initialised = this.#store !== undefined && !this.#standIn;
     const state = this.#store?.state() ?? { up: false, reason: 'not started' };
     // Failing open, a down store costs limits, not answers: the instance keeps taking traffic.
@@ -170,7 +196,7 @@ export class ClientLimitsPlugin implements Plugin {
   async #check(exchange: Exchange): Promise<undefined> {
     const scopes = this.#scopesOf(exchange);
     if (scopes.length === 0) return undefined;
-    const store = this.#requireStore();
+    if (!this.#started) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
     const state = exchange.slot(STATE);
     const admission: Admission = { leases: [] };
     state.scopes = scopes;
@@ -178,6 +204,7 @@ export class ClientLimitsPlugin implements Plugin {
     state.admission = admission;
     let reached: ReachedLimit | undefined;
     try {
+      const store = this.#store ?? (await this.#openStore());
       reached = await admit(store, scopes, this.#now(), state.lease, this.options.leaseSeconds * 1000, admission);
     } catch (error) {
       this.#fault('check', error, exchange);
@@ -259,11 +286,6 @@ export class ClientLimitsPlugin implements Plugin {
         ? 'client limits unavailable; request let through (limits_fail_open on)'
         : 'client limit store operation failed',
     );
-  }
-
-  #requireStore(): LimitStore {
-    if (this.#store === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
-    return this.#store;
   }
 }
 

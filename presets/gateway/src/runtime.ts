@@ -66,7 +66,7 @@ export function buildRuntime(
   const kernel = new Kernel({ mode: settings.mode, logger: shared.logger, metrics: shared.metrics });
   // Client keys admit the request (tenant, application) before any limit, guard or cache reads them.
   if (inputs.clientKeys !== undefined) kernel.use(new ClientKeysPlugin(inputs.clientKeys));
-  if (limitsApply(inputs)) kernel.use(new ClientLimitsPlugin(inputs.clientLimits));
+  if (inputs.clientLimits !== undefined) kernel.use(new ClientLimitsPlugin(inputs.clientLimits));
   kernel.use(new CostMeterPlugin({ labelledTenants: keyTenants(inputs.clientKeys), ...inputs.costMeter }));
   // The order of the flow comes from the stages (SECURITY, PRIVACY, USAGE), not from this list.
   if (inputs.securityGuard !== undefined) kernel.use(new SecurityGuardPlugin(inputs.securityGuard));
@@ -84,17 +84,6 @@ export function buildRuntime(
   // Added last so it stops first: its flush happens once no request is left to emit evidence.
   if (inputs.auditSink !== undefined) kernel.use(new AuditSinkPlugin(inputs.auditSink, RELEASE_VERSION));
   return { kernel, options, settings, semantic };
-}
-
-/**
- * Whether any limit can apply: a tenant's, or a key's once keys are checked. Otherwise the limits plugin
- * is left out, so a gateway without limits never opens (or waits on) a counter store.
- */
-function limitsApply(inputs: PluginInputs): inputs is PluginInputs & { clientLimits: object } {
-  const limits = inputs.clientLimits;
-  if (limits === undefined) return false;
-  const keysChecked = (inputs.clientKeys?.clientAuth ?? 'off') !== 'off';
-  return keysChecked || (limits.tenantLimits ?? []).length > 0 || limits.defaultTenantLimits !== undefined;
 }
 
 /** The tenants of the keys in the config, labelled in metrics from the start. */

@@ -21,6 +21,28 @@ describeRedis('client limits: counters on Redis', (redis) => {
     return limits;
   };
 
+  it('with only keys’ limits possible, opens Redis on the first request that has one, and never before', async () => {
+    const idle = await limitsKernel({ kvUrl: `redis://127.0.0.1:${await freePort()}`, timeoutSeconds: 0.5 });
+    try {
+      assert.deepEqual(idle.plugin.health(), [], 'no store to report while no limit applies');
+      assert.equal(statusOf(await idle.ask({ caller: caller('none', {}) })), 200);
+      assert.deepEqual(idle.plugin.health(), [], 'a key without limits opens nothing');
+    } finally {
+      await idle.close();
+    }
+    const keyed = await limitsKernel({ kvUrl: redis().url, keyPrefix: redis().prefix });
+    try {
+      assert.deepEqual(keyed.plugin.health(), []);
+      const limited = caller('lazy', { requestsPerMinute: 1 });
+      assert.equal(statusOf(await keyed.ask({ caller: limited })), 200);
+      assert.equal(statusOf(await keyed.ask({ caller: limited })), 429);
+      assert.equal(keyed.plugin.health()[0]?.name, 'limits_kv');
+      assert.equal(keyed.plugin.health()[0]?.up, true);
+    } finally {
+      await keyed.close();
+    }
+  });
+
   it('two gateways on one Redis share a tenant’s requests per minute, under the configured prefix', async () => {
     const gateways = [await gateway(), await gateway()];
     const statuses = [];
