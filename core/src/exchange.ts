@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CachedResponse, ChatRequest, ModelResponse, Usage } from './chat.js';
 import type { GatewayError } from './errors.js';
+import type { Endpoint } from './endpoint.js';
 import type { SlotKey } from './slot.js';
 import type { Verdict } from './verdict.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -65,6 +66,8 @@ export interface AbortSource {
  */
 export interface ExchangeInit {
   request: ChatRequest;
+  /** Default `chat.completions`; for another endpoint `request` is its chat-shaped view (see {@link Endpoint}). */
+  endpoint?: Endpoint;
   /** Default `enforce`; a host passes `kernel.mode`. */
   mode?: Mode;
   /** Default `default`. */
@@ -118,6 +121,8 @@ class GivenSignal implements AbortSource {
 export class Exchange {
   readonly traceId: string;
   readonly mode: Mode;
+  /** The model API the request came in on; `request` is its chat-shaped view. */
+  readonly endpoint: Endpoint;
   /** Who the request is for; caches, quotas and evidence are kept per tenant. A tap may set it (e.g. from a token). */
   tenant: string;
   /**
@@ -156,6 +161,7 @@ export class Exchange {
   constructor(init: ExchangeInit) {
     this.traceId = init.traceId ?? randomUUID();
     this.mode = init.mode ?? 'enforce';
+    this.endpoint = init.endpoint ?? 'chat.completions';
     this.tenant = init.tenant ?? 'default';
     this.application = init.application;
     this.original = deepFreeze(init.request);

@@ -9,14 +9,20 @@ import { Exchange } from '@sluice/core';
 import type { ModelResponse } from '@sluice/core';
 import { replayChunks, sseText } from './stream-replay.js';
 import type { Kernel } from '@sluice/core';
-import { parseChatRequest } from './chat-request.js';
+import { chatCodec, type EndpointCodec } from '@sluice/wire';
 import { ClientAbort, lowerCaseHeaders } from './client.js';
 import { parseJsonText, readBodyText } from './read-body.js';
 import { replyJson } from './reply-json.js';
 import { RequestMemo } from './request-memo.js';
 
-/** Shared by every kernel of the process: what it holds depends on the body text alone. */
-const parsedRequests = new RequestMemo();
+/** Shared by every kernel of the process: what each holds depends on its endpoint and the body text alone. */
+const parsedRequests = new Map<EndpointCodec, RequestMemo>();
+
+function memoOf(codec: EndpointCodec): RequestMemo {
+  let memo = parsedRequests.get(codec);
+  if (memo === undefined) parsedRequests.set(codec, (memo = new RequestMemo()));
+  return memo;
+}
 
 /**
  * How `serveChatCompletion` treats a request: the body limit and whether streaming is offered come from
@@ -40,6 +46,8 @@ export interface ChatHandlerOptions {
    * `internal_error` unless it is a GatewayError); on a refused exchange the refusal's own error stands.
    */
   readonly onExchange?: ((exchange: Exchange) => void) | undefined;
+  /** The endpoint served: its wire format in and out. Default chat completions. */
+  readonly codec?: EndpointCodec | undefined;
 }
 
 /**
@@ -69,7 +77,7 @@ export async function serveChatCompletion(
       : prepare(kernel, options, text, headers, signal);
   if (exchange.error === undefined) await kernel.run(exchange);
   await checkPhase();
-  writeReply(res, exchange);
+  writeReply(res, exchange, options.codec ?? chatCodec);
 }
 
 /** The exchange of a body read in full, or one already failed when the body does not pass its checks. */
@@ -83,11 +91,13 @@ function prepare(
   let body: unknown;
   let exchange: Exchange | undefined;
   try {
-    const known = parsedRequests.get(text);
+    const codec = options.codec ?? chatCodec;
+    const memo = memoOf(codec);
+    const known = memo.get(text);
     body = known ?? parseJsonText(text);
-    const request = known ?? parsedRequests.remember(text, parseChatRequest(body));
+    const request = known ?? memo.remember(text, codec.parse(body));
     if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
-    exchange = new Exchange({ request, mode: kernel.mode, headers, signal });
+    exchange = new Exchange({ request, endpoint: codec.endpoint, mode: kernel.mode, headers, signal });
     options.onExchange?.(exchange);
     return exchange;
   } catch (error) {
@@ -108,7 +118,8 @@ function refused(
   error: unknown,
 ): Exchange {
   const model = typeof (body as { model?: unknown })?.model === 'string' ? (body as { model: string }).model : '';
-  const exchange = new Exchange({ request: { model, messages: [] }, mode: kernel.mode, headers, signal });
+  const endpoint = (options.codec ?? chatCodec).endpoint;
+  const exchange = new Exchange({ request: { model, messages: [] }, endpoint, mode: kernel.mode, headers, signal });
   try {
     options.onExchange?.(exchange);
   } catch {
@@ -139,7 +150,7 @@ function replyAll(): void {
   for (const resolve of ready) resolve();
 }
 
-function writeReply(res: ServerResponse, exchange: Exchange): void {
+function writeReply(res: ServerResponse, exchange: Exchange, codec: EndpointCodec): void {
   if (res.headersSent || res.destroyed) return;
   // The plugins' headers first: neither they nor an error's may replace the host's own.
   const headers: Record<string, string | number> = { ...exchange.responseHeaders };
@@ -156,7 +167,7 @@ function writeReply(res: ServerResponse, exchange: Exchange): void {
     Object.assign(headers, response.headers);
     if (response.status === 200 && exchange.original.stream === true) return writeStream(res, headers, exchange, response);
     status = response.status;
-    body = response.body;
+    body = codec.clientBody(response, exchange);
   }
   const json = replyJson(body);
   headers['content-length'] = json.bytes;

@@ -11,7 +11,8 @@ import { clientSignal, lowerCaseHeaders } from './client.js';
 import { replyGatewayError, replyJsonBody } from './host-reply.js';
 import { InFlight } from './in-flight.js';
 import { isJsonContentType, notJsonMessage } from './http-hygiene.js';
-import { CHAT_COMPLETIONS_PATH, pathOf, RouteTable, WRONG_METHOD } from './route-table.js';
+import { pathOf, RouteTable, WRONG_METHOD } from './route-table.js';
+import { chatCodec, ENDPOINT_CODECS, type EndpointCodec } from '@sluice/wire';
 
 /**
  * A route of the host itself (a probe, `/metrics`, a page), served under the same prefix, and also
@@ -51,6 +52,8 @@ export interface RequestHandlerOptions<C = undefined> {
   readonly onExchange?: ((exchange: Exchange, context: C) => void) | undefined;
   /** Told as each request starts and ends, e.g. a gauge of requests in flight. */
   readonly inFlightGauge?: { inc(): void; dec(): void } | undefined;
+  /** The model endpoints served through the kernel. Default all of `@sluice/wire`'s. */
+  readonly endpoints?: readonly EndpointCodec[] | undefined;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface RequestHandlerOptions<C = undefined> {
  * if (match !== undefined && match !== WRONG_METHOD && match.kind === 'plugin') console.log(match.route.plugin);
  */
 export type RouteTarget =
-  | { readonly kind: 'chat' }
+  | { readonly kind: 'model'; readonly codec: EndpointCodec }
   | { readonly kind: 'plugin'; readonly route: Route }
   | { readonly kind: 'host'; readonly route: HostRoute };
 
@@ -72,7 +75,6 @@ export type RouteTarget =
  */
 export type RequestMatch = RouteTarget | typeof WRONG_METHOD;
 
-const CHAT: RouteTarget = Object.freeze({ kind: 'chat' });
 
 /**
  * Serves the pipeline of one kernel over HTTP, on node:http or through the Koa adapter; one per kernel
@@ -100,7 +102,7 @@ export class RequestHandler<C = undefined> {
     this.#chat = { maxBodyBytes: options.maxBodyBytes, streaming: options.streaming };
     this.#errors = errorsCounter(options.kernel.metrics);
     this.#routes = new RouteTable<RouteTarget>(options.prefix ?? '');
-    this.#routes.add('POST', CHAT_COMPLETIONS_PATH, CHAT);
+    for (const codec of options.endpoints ?? ENDPOINT_CODECS) this.#routes.add('POST', codec.path, Object.freeze({ kind: 'model', codec }));
     for (const route of options.kernel.routes) this.#routes.add(route.method, route.path, { kind: 'plugin', route });
     for (const route of options.hostRoutes ?? []) this.#routes.add('GET', route.path, { kind: 'host', route });
   }
@@ -151,11 +153,11 @@ export class RequestHandler<C = undefined> {
         await match.route.serve(req, res);
       } else if (this.#draining) {
         this.#refuseWhileDraining(match, res);
-      } else if (match === CHAT) {
-        await serveChatCompletion(this.#kernel, this.#chatOptions(context), req, res);
       } else if (match === WRONG_METHOD) {
         const path = pathOf(req.url ?? '/');
         replyGatewayError(res, new GatewayError('method_not_allowed', { message: `${req.method} is not allowed on ${path}.` }));
+      } else if (match?.kind === 'model') {
+        await serveChatCompletion(this.#kernel, this.#chatOptions(context, match.codec), req, res);
       } else if (match?.kind === 'plugin') {
         await this.#servePluginRoute(match.route, req, res);
       } else {
@@ -174,10 +176,11 @@ export class RequestHandler<C = undefined> {
     }
   }
 
-  #chatOptions(context: C): ChatHandlerOptions {
+  #chatOptions(context: C, codec: EndpointCodec): ChatHandlerOptions {
     const onExchange = this.#onExchange;
-    if (onExchange === undefined) return this.#chat;
-    return { ...this.#chat, onExchange: (exchange) => onExchange(exchange, context) };
+    const options = codec === chatCodec ? this.#chat : { ...this.#chat, codec };
+    if (onExchange === undefined) return options;
+    return { ...options, onExchange: (exchange) => onExchange(exchange, context) };
   }
 
   async #servePluginRoute(route: Route, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -203,8 +206,8 @@ export class RequestHandler<C = undefined> {
    */
   #refuseWhileDraining(match: RequestMatch | undefined, res: ServerResponse): void {
     const error = new GatewayError('shutting_down');
-    if (match !== CHAT) return replyGatewayError(res, error);
-    const exchange = new Exchange({ request: { model: '', messages: [] }, mode: this.#kernel.mode });
+    if (match === undefined || match === WRONG_METHOD || match.kind !== 'model') return replyGatewayError(res, error);
+    const exchange = new Exchange({ request: { model: '', messages: [] }, endpoint: match.codec.endpoint, mode: this.#kernel.mode });
     this.#kernel.reject(exchange, error);
     replyGatewayError(res, error, { 'x-sluice-trace-id': exchange.traceId });
   }

@@ -5,10 +5,10 @@ import type { Context } from 'koa';
 import type { Kernel } from '@sluice/core';
 import { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
 import { RequestHandler } from './request-handler.js';
-import { CHAT_COMPLETIONS_PATH } from './route-table.js';
+import { ENDPOINT_CODECS } from '@sluice/wire';
 
 /**
- * A Koa router with `POST /v1/chat/completions` and every plugin route, under `prefix`, for an app
+ * A Koa router with `POST /v1/chat/completions` (and every other model endpoint) and every plugin route, under `prefix`, for an app
  * that arranges its own middleware around them (its `allowedMethods()` included).
  * @example
  * const app = new Koa();
@@ -22,7 +22,7 @@ export function createGatewayRouter(kernel: Kernel, options: Partial<HostOptions
     ctx.respond = false;
     return handler.serveMatch(handler.match(ctx.method, ctx.path), ctx.req, ctx.res, ctx);
   };
-  router.post(CHAT_COMPLETIONS_PATH, serve);
+  for (const codec of ENDPOINT_CODECS) router.post(codec.path, serve);
   for (const route of kernel.routes) {
     if (route.method === 'GET') router.get(route.path, serve);
     else router.post(route.path, serve);

@@ -106,7 +106,7 @@ describe('host: the one request handler on node:http', () => {
     it('serves every route under a prefix, and nothing outside it', async () => {
       const prefixed = new RequestHandler({ kernel, maxBodyBytes: 1 << 20, streaming: false, prefix: '/llm', hostRoutes });
       const chatTarget = prefixed.match('POST', '/llm/v1/chat/completions');
-      assert.deepEqual(chatTarget, { kind: 'chat' });
+      assert.equal((chatTarget as { kind: string }).kind, 'model');
       assert.equal(prefixed.match('POST', '/llm/v1/chat/completions/?x=1'), chatTarget);
       assert.equal(prefixed.match('GET', '/llm/v1/chat/completions'), WRONG_METHOD);
       assert.equal((prefixed.match('GET', '/llm/healthz') as { kind?: string }).kind, 'host');

@@ -1,0 +1,31 @@
+/**
+ * What the gateway must know of one model API's wire format to serve it through the kernel: the client's
+ * body checked and turned into the chat-shaped view the hooks see, and back again on both sides of the
+ * upstream call. One codec per {@link Endpoint}; the host and the upstream plugin are the only users.
+ */
+import type { ChatCompletion, ChatRequest, Endpoint, Exchange, ModelResponse } from '@sluice/core';
+
+export interface EndpointCodec {
+  readonly endpoint: Endpoint;
+  /** Where the client posts, e.g. `/v1/responses`. */
+  readonly path: string;
+  /** Where the upstream is called, under its `/v1` base, e.g. `/responses`. */
+  readonly upstreamPath: string;
+  /** What the client's request is called in an error message, e.g. `chat completion request`. */
+  readonly requestName: string;
+  /**
+   * The client's parsed JSON, checked (shape, nesting), as the chat-shaped view every hook sees: its
+   * `messages` hold the texts guards scan and caches embed. Throws `invalid_request` with the path of the
+   * first problem.
+   */
+  parse(body: unknown): ChatRequest;
+  /** The body the upstream receives, from the view as the guards left it (a masked text goes out masked). */
+  upstreamBody(request: ChatRequest): unknown;
+  /** The upstream's reply body as the chat-shaped view the hooks see; throws `upstream_invalid_response`. */
+  responseView(body: unknown): ChatCompletion;
+  /**
+   * The body the client receives for a response (fresh, cached or a guard's refusal), the view's texts
+   * written back into the wire format.
+   */
+  clientBody(response: ModelResponse, exchange: Exchange): unknown;
+}

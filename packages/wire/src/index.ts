@@ -1,0 +1,9 @@
+/**
+ * @sluice/wire: the OpenAI wire formats of the endpoints the gateway serves, checked at the door and seen
+ * by every hook through one chat-shaped view.
+ */
+export { type EndpointCodec } from './endpoint-codec.js';
+export { ENDPOINT_CODECS, codecOf } from './codecs.js';
+export { chatCodec } from './chat-codec.js';
+export { parseChatRequest } from './chat-request.js';
+export { MAX_REQUEST_DEPTH, requestCheck } from './request-check.js';
