@@ -44,6 +44,17 @@ export const OPENAI_UPSTREAM_ERRORS = defineErrors('@sluice/plugin-openai-upstre
     'The upstream provider did not answer in time.',
     'No complete answer within `upstream_timeout_seconds`.',
   ),
+  upstream_circuit_open: upstream(
+    503,
+    'Every upstream that serves this model is failing; try again later.',
+    "Every upstream for the request's model is skipped by its open circuit breaker; `Retry-After` says when one is probed again.",
+  ),
+  upstream_model_not_served: {
+    status: 404,
+    type: 'invalid_request_error',
+    message: 'No configured upstream serves the requested model.',
+    description: "No `upstream` block lists the request's model in its `models`.",
+  },
   upstream_stream_malformed: upstream(
     502,
     'The upstream provider sent a stream event that is not a chat completion chunk.',

@@ -2,6 +2,7 @@
 import Type from 'typebox';
 import { directive } from '@sluice/config';
 import { baseUrlProblem } from '@sluice/util';
+import { UpstreamEntrySchema, upstreamsProblem, type UpstreamEntry } from './upstream-blocks.js';
 
 export const OpenAIUpstreamOptionsSchema = Type.Object(
   {
@@ -61,10 +62,68 @@ export const OpenAIUpstreamOptionsSchema = Type.Object(
       default: 128,
       ...directive('upstream_max_connections', { summary: 'Keep-alive connections to the upstream.' }),
     }),
+    upstreams: Type.Array(UpstreamEntrySchema, {
+      default: [],
+      ...directive('upstream', {
+        summary:
+          'A named upstream with a block of `base_url`, `api_key`, `weight`, `priority` and `models`. When any is written they are the list (`upstream_base_url` and `upstream_api_key` are then unused): a request goes to the upstreams that serve its model, by priority, weighted within one, and falls back to the next on failure.',
+        block: 'settings',
+        check: (entries: readonly UpstreamEntry[]) => upstreamsProblem(entries),
+      }),
+    }),
+    retries: Type.Integer({
+      minimum: 0,
+      maximum: 10,
+      default: 2,
+      ...directive('upstream_retries', {
+        summary:
+          'Retries of one upstream after a connection failure, a timeout, a 429 or a 500/502/503/504, before falling back to the next; never past the upstream timeout, never once a stream has begun.',
+      }),
+    }),
+    retryBaseMs: Type.Integer({
+      minimum: 0,
+      maximum: 60_000,
+      default: 100,
+      ...directive('upstream_retry_base_ms', {
+        word: 'ms',
+        summary: 'First retry wait, in milliseconds; doubled for each further retry, with jitter (half to all of it).',
+      }),
+    }),
+    retryMaxMs: Type.Integer({
+      minimum: 0,
+      maximum: 600_000,
+      default: 2000,
+      ...directive('upstream_retry_max_ms', {
+        word: 'ms',
+        summary:
+          'Longest wait before a retry, in milliseconds, `Retry-After` included: a provider asking for longer is not retried (the next upstream is tried).',
+      }),
+    }),
+    breakerFailures: Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      default: 5,
+      ...directive('upstream_breaker_failures', {
+        summary: 'Consecutive failed calls that open an upstream’s circuit breaker, so it is skipped; 0: never opens.',
+      }),
+    }),
+    breakerOpenSeconds: Type.Number({
+      exclusiveMinimum: 0,
+      default: 30,
+      ...directive('upstream_breaker_open_seconds', {
+        unit: 'duration',
+        summary: 'How long an open breaker skips its upstream before one request goes through as a probe (half-open).',
+      }),
+    }),
   },
   { additionalProperties: false },
 );
 
 export type OpenAIUpstreamOptions = Type.Static<typeof OpenAIUpstreamOptionsSchema>;
-/** What a caller may pass: every field has a default. */
-export type OpenAIUpstreamOptionsInput = Partial<OpenAIUpstreamOptions>;
+/** What a caller may pass: every field has a default; an upstream block needs only its name and base URL. */
+export type OpenAIUpstreamOptionsInput = Partial<Omit<OpenAIUpstreamOptions, 'upstreams'>> & {
+  readonly upstreams?: readonly {
+    readonly name: string;
+    readonly settings: Partial<UpstreamEntry['settings']> & { readonly baseUrl: string };
+  }[];
+};

@@ -1,21 +1,29 @@
 /** Forwards chat completions and model discovery to an OpenAI-compatible provider. */
 import {
+  createSlot,
   GatewayError,
   validateOptions,
   type ChatCompletion,
   type Exchange,
   type Kernel,
   type ModelResponse,
+  type DependencyHealth,
   type Plugin,
 } from '@sluice/core';
-import { normaliseBaseUrl } from '@sluice/util';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
-import { UpstreamClient } from './upstream-client.js';
+import type { UpstreamClient } from './upstream-client.js';
+import { CircuitBreaker, type BreakerState } from './circuit-breaker.js';
+import type { UpstreamAttempt } from './upstream-attempt.js';
+import { dispatch, type DispatchPolicy, type DispatchTrail } from './upstream-dispatch.js';
+import { upstreamMetrics, type UpstreamMetrics } from './upstream-metrics.js';
+import { UpstreamRouter } from './upstream-router.js';
+import { upstreamTargets, type UpstreamStatus, type UpstreamTarget } from './upstream-target.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';
 import { OPENAI_UPSTREAM_ERRORS } from './errors.js';
 
 const PLUGIN_NAME = 'openai-upstream';
-const USER_AGENT = 'sluice/0.1.0';
+/** Where one request's calls went: read by its evidence, whatever the outcome. */
+const TRAIL = createSlot<DispatchTrail>(PLUGIN_NAME, () => ({ attempts: 0, fallbacks: 0 }));
 
 /**
  * @example
@@ -25,16 +33,57 @@ export class OpenAIUpstreamPlugin implements Plugin {
   readonly name = PLUGIN_NAME;
   readonly errors = OPENAI_UPSTREAM_ERRORS;
   readonly options: Readonly<OpenAIUpstreamOptions>;
+  /** The first upstream's `/v1` base. */
   readonly baseUrl: string;
-  #client: UpstreamClient | undefined;
+  readonly #targets: readonly UpstreamTarget[];
+  readonly #router: UpstreamRouter;
+  readonly #policy: DispatchPolicy;
+  #metrics: UpstreamMetrics | undefined;
 
   constructor(options: OpenAIUpstreamOptionsInput = {}) {
     this.options = validateOptions(PLUGIN_NAME, OpenAIUpstreamOptionsSchema, options);
+    const breaker = (name: string) =>
+      new CircuitBreaker({
+        failures: this.options.breakerFailures,
+        openMs: Math.round(this.options.breakerOpenSeconds * 1000),
+        onChange: (state) => this.#breakerMoved(name, state),
+      });
     try {
-      this.baseUrl = normaliseBaseUrl(this.options.baseUrl);
+      this.#targets = upstreamTargets(this.options, breaker);
     } catch (error) {
       throw new Error(`${PLUGIN_NAME}: ${(error as Error).message}`, { cause: error });
     }
+    this.baseUrl = this.#targets[0]!.baseUrl;
+    this.#router = new UpstreamRouter(this.#targets);
+    this.#policy = {
+      retries: this.options.retries,
+      backoff: { baseMs: this.options.retryBaseMs, maxMs: this.options.retryMaxMs },
+      budgetMs: Math.round(this.options.timeoutSeconds * 1000),
+    };
+  }
+
+  /**
+   * The upstreams in file order, each with its masked base URL and breaker state (for `/version`).
+   * @example
+   * plugin.upstreams().map((u) => `${u.name}: ${u.breaker}`); // ['primary: closed', 'backup: closed']
+   */
+  upstreams(): UpstreamStatus[] {
+    return this.#targets.map((target) => target.status());
+  }
+
+  /** One entry per upstream; never readiness-required: an open breaker is skipped, not a reason to stop serving. */
+  health(): readonly DependencyHealth[] {
+    return this.#targets.map((target) => {
+      const state = target.breaker.state;
+      const up = state !== 'open';
+      return {
+        name: `upstream ${target.name}`,
+        readinessRequired: false,
+        initialised: true,
+        up,
+        ...(state === 'closed' ? {} : { reason: `circuit breaker ${state.replace('_', '-')}` }),
+      };
+    });
   }
 
   apply(kernel: Kernel): void {
@@ -46,6 +95,8 @@ export class OpenAIUpstreamPlugin implements Plugin {
     });
 
     const streamMetrics = streamingMetrics(kernel);
+    this.#metrics = upstreamMetrics(kernel);
+    for (const target of this.#targets) this.#metrics.breaker(target.name, target.breaker.state);
     kernel.hooks.upstream.tapPromise(PLUGIN_NAME, async (exchange) => {
       const started = performance.now();
       const streamed = exchange.request.stream === true;
@@ -72,31 +123,49 @@ export class OpenAIUpstreamPlugin implements Plugin {
       path: '/v1/models',
       plugin: PLUGIN_NAME,
       handle: async ({ signal }) => {
-        const reply = await this.#requireClient().call('GET', '/models', undefined, signal);
+        const trail: DispatchTrail = { attempts: 0, fallbacks: 0 };
+        const reply = await dispatch(
+          this.#router,
+          undefined,
+          signal,
+          this.#policy,
+          this.#requireMetrics(),
+          trail,
+          (target, attempt) => target.client.call('GET', '/models', undefined, signal, attempt),
+        );
         return { status: reply.status, body: reply.body };
       },
     });
   }
 
   async start(): Promise<void> {
-    this.#client ??= new UpstreamClient({
-      baseUrl: this.baseUrl,
-      apiKey: this.options.apiKey,
-      timeoutMs: Math.round(this.options.timeoutSeconds * 1000),
-      connections: this.options.connections,
-      userAgent: USER_AGENT,
-    });
+    for (const target of this.#targets) target.open(this.options);
   }
 
   async stop(): Promise<void> {
-    const client = this.#client;
-    this.#client = undefined;
-    await client?.close();
+    await Promise.all(this.#targets.map((target) => target.close()));
+  }
+
+  /** Sends the exchange's request to the upstreams that serve its model: retries, fallback, breakers. */
+  #dispatch<T>(exchange: Exchange, send: (client: UpstreamClient, attempt: UpstreamAttempt) => Promise<T>): Promise<T> {
+    const trail = exchange.slot(TRAIL);
+    return dispatch(
+      this.#router,
+      exchange.request.model,
+      exchange.signal,
+      this.#policy,
+      this.#requireMetrics(),
+      trail,
+      (target, attempt) => send(target.client, attempt),
+    );
   }
 
   async #whole(exchange: Exchange): Promise<ModelResponse> {
-    const reply = await this.#requireClient().call('POST', '/chat/completions', exchange.request, exchange.signal);
-    return { status: 200, body: completionBody(reply.body) };
+    // The body is checked inside the attempt, so a provider answering nonsense is fallen back from.
+    const body = await this.#dispatch(exchange, async (client, attempt) =>
+      completionBody((await client.call('POST', '/chat/completions', exchange.request, exchange.signal, attempt)).body),
+    );
+    return { status: 200, body };
   }
 
   /** Controlled streaming: the provider's stream is read whole here; the client sees nothing until it is approved. */
@@ -104,23 +173,30 @@ export class OpenAIUpstreamPlugin implements Plugin {
     const request = exchange.request;
     // Usage is asked for on the client's behalf (for accounting); a client that did not ask never sees it.
     const streamOptions = { ...(isRecord(request.stream_options) ? request.stream_options : {}), include_usage: true };
-    const reply = await this.#requireClient().stream(
-      '/chat/completions',
-      { ...request, stream: true, stream_options: streamOptions },
-      exchange.signal,
-      {
-        idleMs: Math.round(this.options.timeoutSeconds * 1000),
-        maxMs: Math.round(this.options.streamMaxSeconds * 1000),
-        maxBytes: this.options.streamMaxBytes,
-      },
+    const reply = await this.#dispatch(exchange, (client, attempt) =>
+      client.stream(
+        '/chat/completions',
+        { ...request, stream: true, stream_options: streamOptions },
+        exchange.signal,
+        {
+          idleMs: Math.round(this.options.timeoutSeconds * 1000),
+          maxMs: Math.round(this.options.streamMaxSeconds * 1000),
+          maxBytes: this.options.streamMaxBytes,
+        },
+        attempt,
+      ),
     );
     const body = completionBody(reply.completion);
     return reply.chunks === undefined ? { status: 200, body } : { status: 200, body, chunks: reply.chunks };
   }
 
-  #requireClient(): UpstreamClient {
-    if (this.#client === undefined) throw new Error(`${PLUGIN_NAME} is not started; call kernel.start() first`);
-    return this.#client;
+  #requireMetrics(): UpstreamMetrics {
+    if (this.#metrics === undefined) throw new Error(`${PLUGIN_NAME} is not applied; call kernel.use() first`);
+    return this.#metrics;
+  }
+
+  #breakerMoved(name: string, state: BreakerState): void {
+    this.#metrics?.breaker(name, state);
   }
 
   #evidence(
@@ -133,6 +209,8 @@ export class OpenAIUpstreamPlugin implements Plugin {
     model?: string,
     errorClass?: string,
   ): void {
+    const trail = exchange.slot(TRAIL);
+    const tried = { upstream_attempts: trail.attempts, upstream_fallbacks: trail.fallbacks };
     kernel.evidence(
       exchange,
       {
@@ -144,12 +222,13 @@ export class OpenAIUpstreamPlugin implements Plugin {
       {
         upstream: {
           provider_type: 'openai_compatible',
+          ...(trail.upstream === undefined ? {} : { provider_name: trail.upstream }),
           model: model ?? exchange.request.model,
           endpoint_class: 'chat_completions',
           response_status: status,
           latency_ms: Math.round(seconds * 1000),
         },
-        ...(errorClass === undefined ? {} : { attributes: { error_class: errorClass } }),
+        attributes: errorClass === undefined ? tried : { ...tried, error_class: errorClass },
         // A streamed answer is held until it is approved: nothing of it has reached the client yet.
         ...(streamed ? { committed_to_client: false } : {}),
       },

@@ -8,6 +8,7 @@ import { KeyRedaction } from '@sluice/util';
 import { CallAbort } from './call-abort.js';
 import { ChunkAssembler } from './stream/chunk-assembler.js';
 import { readEventStream, type StreamLimits } from './stream/read-event-stream.js';
+import { retryAfterMs, type UpstreamAttempt } from './upstream-attempt.js';
 
 export interface UpstreamReply {
   readonly status: number;
@@ -47,10 +48,17 @@ export class UpstreamClient {
 
   /**
    * Sends one request; resolves with a 2xx reply and its parsed JSON, throws a GatewayError otherwise.
-   * The timeout covers the whole call, headers and body.
+   * The timeout covers the whole call, headers and body: the attempt's, else the client's own.
    */
-  async call(method: 'GET' | 'POST', route: string, body: unknown, clientSignal: AbortSignal): Promise<UpstreamReply> {
-    const call = new CallAbort(clientSignal, this.#timeoutMs);
+  async call(
+    method: 'GET' | 'POST',
+    route: string,
+    body: unknown,
+    clientSignal: AbortSignal,
+    attempt?: UpstreamAttempt,
+  ): Promise<UpstreamReply> {
+    const timeoutMs = attempt?.timeoutMs ?? this.#timeoutMs;
+    const call = new CallAbort(clientSignal, timeoutMs);
     let status: number;
     let text: string;
     let headers: IncomingHttpHeaders;
@@ -61,11 +69,12 @@ export class UpstreamClient {
         headers: body === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
         body: body === undefined ? null : JSON.stringify(body),
         signal: call.signal,
-        headersTimeout: this.#timeoutMs,
-        bodyTimeout: this.#timeoutMs,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
       status = response.statusCode;
       headers = response.headers;
+      noteReply(attempt, status, headers);
       text = await response.body.text();
     } catch (error) {
       throw transportFailure(error, call.timedOut, clientSignal.aborted && !call.timedOut);
@@ -80,7 +89,13 @@ export class UpstreamClient {
    * Sends a streaming request and reads the provider's events to the end under the limits; resolves with
    * the chunks as they came and the completion they assemble into. Nothing reaches the client before.
    */
-  async stream(route: string, body: unknown, clientSignal: AbortSignal, limits: StreamLimits): Promise<StreamedReply> {
+  async stream(
+    route: string,
+    body: unknown,
+    clientSignal: AbortSignal,
+    limits: StreamLimits,
+    attempt?: UpstreamAttempt,
+  ): Promise<StreamedReply> {
     let response;
     try {
       // The client's signal alone: once the reply has begun, destroying its body is what cancels the call.
@@ -90,13 +105,14 @@ export class UpstreamClient {
         headers: { ...this.#headers, accept: 'text/event-stream', 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: clientSignal,
-        headersTimeout: limits.idleMs,
+        headersTimeout: Math.min(limits.idleMs, attempt?.timeoutMs ?? limits.idleMs),
         // The idle gap is measured by readEventStream, which names the failure; undici's own would not.
         bodyTimeout: 0,
       });
     } catch (error) {
       throw transportFailure(error, false, clientSignal.aborted);
     }
+    noteReply(attempt, response.statusCode, response.headers);
     const type = String(response.headers['content-type'] ?? '');
     if (response.statusCode < 200 || response.statusCode >= 300 || !type.includes('text/event-stream')) {
       // bodyTimeout is off for streams: a body that is not one is bounded here, as `call` bounds its own.
@@ -117,6 +133,7 @@ export class UpstreamClient {
       // A provider that ignored `stream: true` and answered whole is still an answer.
       return { chunks: undefined, completion: parseJson(text) as ChatCompletion };
     }
+    if (attempt !== undefined) attempt.streamStarted = true;
     const assembler = new ChunkAssembler();
     const chunks: ChatCompletionChunk[] = [];
     try {
@@ -138,6 +155,12 @@ export class UpstreamClient {
   close(): Promise<void> {
     return this.#pool.close();
   }
+}
+
+function noteReply(attempt: UpstreamAttempt | undefined, status: number, headers: IncomingHttpHeaders): void {
+  if (attempt === undefined) return;
+  attempt.status = status;
+  attempt.retryAfterMs = retryAfterMs(headers);
 }
 
 /** An error body longer than any provider's own is not searched for the key and passed on: the envelope answers. */
