@@ -10,6 +10,7 @@ import {
   type DependencyHealth,
   type Plugin,
 } from '@sluice/core';
+import { codecOf } from '@sluice/wire';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
 import type { UpstreamClient } from './upstream-client.js';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.js';
@@ -161,9 +162,11 @@ export class OpenAIUpstreamPlugin implements Plugin {
   }
 
   async #whole(exchange: Exchange): Promise<ModelResponse> {
+    const codec = codecOf(exchange.endpoint);
+    const request = codec.upstreamBody(exchange.request);
     // The body is checked inside the attempt, so a provider answering nonsense is fallen back from.
     const body = await this.#dispatch(exchange, async (client, attempt) =>
-      completionBody((await client.call('POST', '/chat/completions', exchange.request, exchange.signal, attempt)).body),
+      codec.responseView((await client.call('POST', codec.upstreamPath, request, exchange.signal, attempt)).body),
     );
     return { status: 200, body };
   }
@@ -186,7 +189,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
         attempt,
       ),
     );
-    const body = completionBody(reply.completion);
+    const body = codecOf(exchange.endpoint).responseView(reply.completion);
     return reply.chunks === undefined ? { status: 200, body } : { status: 200, body, chunks: reply.chunks };
   }
 
@@ -224,7 +227,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
           provider_type: 'openai_compatible',
           ...(trail.upstream === undefined ? {} : { provider_name: trail.upstream }),
           model: model ?? exchange.request.model,
-          endpoint_class: 'chat_completions',
+          endpoint_class: exchange.endpoint.replace('.', '_'),
           response_status: status,
           latency_ms: Math.round(seconds * 1000),
         },
@@ -234,14 +237,6 @@ export class OpenAIUpstreamPlugin implements Plugin {
       },
     );
   }
-}
-
-/** A 2xx body must be a chat completion; anything else is the provider's fault, not the client's. */
-function completionBody(body: unknown): ChatCompletion {
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as ChatCompletion).choices)) {
-    throw new GatewayError('upstream_invalid_response');
-  }
-  return body as ChatCompletion;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
