@@ -34,7 +34,8 @@ export function retryAfterMs(headers: IncomingHttpHeaders, now: number = Date.no
   const value = first(headers['retry-after']);
   if (value === undefined) return undefined;
   if (SECONDS.test(value)) return Math.ceil(Number(value) * 1000);
-  const date = Date.parse(value);
+  // An HTTP date names its day and month; anything else Date.parse would take ("-1") is not one.
+  const date = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
