@@ -2,10 +2,10 @@
  * Which requests the semantic cache may answer. The specification's rules (string contents only, no
  * `tools`, no `response_format`) plus guards against the known false-hit patterns, each switchable.
  */
-import type { ChatRequest } from '@sluice/core';
+import type { ChatRequest, Endpoint } from '@sluice/core';
 
 export type SkipReason =
-  'non_string_content' | 'tools' | 'response_format' | 'last_turn_not_user' | 'multiple_choices' | 'empty_question';
+  'endpoint' | 'non_string_content' | 'tools' | 'response_format' | 'last_turn_not_user' | 'multiple_choices' | 'empty_question';
 
 export interface EligibilityRules {
   /** Agent and tool loops end on an assistant or tool turn; answering those from a cache repeats the previous step. */
@@ -19,7 +19,13 @@ export interface EligibilityRules {
  * @example
  * semanticSkipReason({ model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [] }, rules); // 'tools'
  */
-export function semanticSkipReason(request: Readonly<ChatRequest>, rules: EligibilityRules): SkipReason | undefined {
+export function semanticSkipReason(
+  request: Readonly<ChatRequest>,
+  rules: EligibilityRules,
+  endpoint: Endpoint = 'chat.completions',
+): SkipReason | undefined {
+  // An embeddings request's inputs are texts to vectorise, not a question: a cached answer is never its reply.
+  if (endpoint === 'embeddings') return 'endpoint';
   if (
     request.messages.some(
       (message) => typeof message.content !== 'string' && message.content !== undefined && message.content !== null,

@@ -28,7 +28,7 @@ export async function semanticLookup(
   const { embedder, opened } = open;
   const controls = cacheControlsOf(exchange);
   const applied = cacheControlAttributes(controls);
-  const skip = semanticSkipReason(exchange.request, options);
+  const skip = semanticSkipReason(exchange.request, options, exchange.endpoint);
   if (skip !== undefined) {
     metrics.skipped(skip);
     cacheEvidence(kernel, exchange, 'skipped', { attributes: { ...applied, reason: skip } });
