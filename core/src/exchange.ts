@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint.js';
 import type { SlotKey } from './slot.js';
 import type { Verdict } from './verdict.js';
 import { deepFreeze } from './deep-freeze.js';
+import { ResponseDelivery, type LiveStream } from './live-stream.js';
 
 /**
  * How the caches act. `enforce` serves hits; `observe` only measures: a hit is recorded as a
@@ -80,6 +81,8 @@ export interface ExchangeInit {
   headers?: Readonly<Record<string, string | undefined>>;
   /** Aborted when the client goes away. */
   signal?: AbortSignal | AbortSource;
+  /** A streamed request's sink for chunks as they arrive (`exchange.liveStream`); none: the answer is sent whole. */
+  liveStream?: LiveStream | undefined;
 }
 
 /** An HTTP token (RFC 9110): what a header name may be. */
@@ -157,6 +160,7 @@ export class Exchange {
   readonly #abort: AbortSource;
   /** Made on the first header a tap sets: most requests carry none. */
   #responseHeaders: Record<string, string> | undefined;
+  readonly #delivery: ResponseDelivery;
 
   constructor(init: ExchangeInit) {
     this.traceId = init.traceId ?? randomUUID();
@@ -169,6 +173,32 @@ export class Exchange {
     this.headers = init.headers ?? {};
     const signal = init.signal;
     this.#abort = signal === undefined ? new NoClient() : signal instanceof AbortSignal ? new GivenSignal(signal) : signal;
+    this.#delivery = new ResponseDelivery(init.liveStream);
+  }
+
+  /**
+   * Declares, during `preGuard`, that the client must see none of the answer before it is whole (a
+   * response scan, a restore): the answer is then sent once the kernel is done with it.
+   * @example
+   * if (this.options.scanResponses) exchange.holdResponse('security_response_scan');
+   */
+  holdResponse(reason: string): void {
+    this.#delivery.hold(reason);
+  }
+
+  /** Why the answer is held whole (`holdResponse`), in order; empty when it may stream live. */
+  get responseHolds(): readonly string[] {
+    return this.#delivery.holds;
+  }
+
+  /** The host's live sink, when it offered one and no tap held the answer: an upstream tap writes chunks to it. */
+  get liveStream(): LiveStream | undefined {
+    return this.#delivery.live;
+  }
+
+  /** Whether any byte of the answer reached the client: from then on it can be neither retried nor replaced. */
+  get committedToClient(): boolean {
+    return this.#delivery.committed;
   }
 
   /** Aborted when the client goes away. */
