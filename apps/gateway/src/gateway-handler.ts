@@ -14,6 +14,7 @@ export function createGatewayHandler(state: GatewayState, runtime: Runtime = sta
     kernel: runtime.kernel,
     maxBodyBytes: runtime.settings.maxBodyBytes,
     streaming: runtime.settings.streaming,
+    streamingMode: runtime.settings.streamingMode,
     hostRoutes: gatewayRoutes(state),
     inFlightGauge: state.metrics.gauge({ name: 'gw_in_flight_requests', help: 'HTTP requests being served, /metrics included.' }),
   });

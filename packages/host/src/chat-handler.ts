@@ -11,6 +11,7 @@ import { replayChunks, sseText } from './stream-replay.js';
 import type { Kernel } from '@sluice/core';
 import { chatCodec, type EndpointCodec } from '@sluice/wire';
 import { ClientAbort, lowerCaseHeaders } from './client.js';
+import { LiveReply, type StreamingMode } from './live-reply.js';
 import { parseJsonText, readBodyText } from './read-body.js';
 import { replyJson } from './reply-json.js';
 import { RequestMemo } from './request-memo.js';
@@ -40,6 +41,8 @@ function memoOf(codec: EndpointCodec): RequestMemo {
 export interface ChatHandlerOptions {
   readonly maxBodyBytes: number;
   readonly streaming: boolean;
+  /** How a streamed request is answered (`streaming_mode`). Default `incremental`. */
+  readonly streamingMode?: StreamingMode | undefined;
   /**
    * Called with each new exchange before it runs, and before a refused one (a body that fails its
    * checks) is rejected, e.g. to set the tenant its evidence names. A throw fails the request (as
@@ -63,6 +66,8 @@ export async function serveChatCompletion(
 ): Promise<void> {
   const headers = lowerCaseHeaders(req.headers);
   const signal = new ClientAbort(res);
+  // Offered to streamed requests only; an exact hit on a gateway without streaming makes none.
+  const live = options.streaming && options.streamingMode !== 'controlled' ? new LiveReply(res) : undefined;
   // Read here rather than in an async prepare(): one promise fewer on every request.
   let text: string | undefined;
   let unread: unknown;
@@ -74,8 +79,10 @@ export async function serveChatCompletion(
   const exchange =
     text === undefined
       ? refused(kernel, options, undefined, headers, signal, unread)
-      : prepare(kernel, options, text, headers, signal);
+      : prepare(kernel, options, text, headers, signal, live);
   if (exchange.error === undefined) await kernel.run(exchange);
+  // The answer went out as it arrived: only its end is left to write.
+  if (live?.started === true) return live.end(exchange);
   await checkPhase();
   writeReply(res, exchange, options.codec ?? chatCodec);
 }
@@ -87,6 +94,7 @@ function prepare(
   text: string,
   headers: Record<string, string | undefined>,
   signal: ClientAbort,
+  live: LiveReply | undefined,
 ): Exchange {
   let body: unknown;
   let exchange: Exchange | undefined;
@@ -97,7 +105,11 @@ function prepare(
     body = known ?? parseJsonText(text);
     const request = known ?? memo.remember(text, codec.parse(body));
     if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
-    exchange = new Exchange({ request, endpoint: codec.endpoint, mode: kernel.mode, headers, signal });
+    // An endpoint with its own replay (Responses) is always sent whole, as events made from the answer.
+    const liveStream = request.stream === true && codec.replay === undefined ? live : undefined;
+    exchange = new Exchange({ request, endpoint: codec.endpoint, mode: kernel.mode, headers, signal, liveStream });
+    liveStream?.attach(exchange);
+    codec.admit?.(exchange);
     options.onExchange?.(exchange);
     return exchange;
   } catch (error) {
@@ -165,7 +177,7 @@ function writeReply(res: ServerResponse, exchange: Exchange, codec: EndpointCode
     if (response === undefined) throw new Error('kernel.run ended without a response or an error');
     addOwnHeaders(headers, exchange);
     Object.assign(headers, response.headers);
-    if (response.status === 200 && exchange.original.stream === true) return writeStream(res, headers, exchange, response);
+    if (response.status === 200 && exchange.original.stream === true) return writeStream(res, headers, exchange, response, codec);
     status = response.status;
     body = codec.clientBody(response, exchange);
   }
@@ -176,17 +188,19 @@ function writeReply(res: ServerResponse, exchange: Exchange, codec: EndpointCode
 }
 
 /**
- * Controlled streaming: the answer is complete and approved before its first byte is written, so the
- * client sees a stream or an error, never a partial stream. Errors and non-200 answers stay JSON.
+ * A streamed answer sent whole (controlled streaming, an answer a plugin held, a cache hit): it is complete
+ * and approved before its first byte is written, so the client sees a stream or an error, never a partial
+ * stream. Errors and non-200 answers stay JSON.
  */
 function writeStream(
   res: ServerResponse,
   headers: Record<string, string | number>,
   exchange: Exchange,
   response: ModelResponse,
+  codec: EndpointCodec,
 ): void {
   const options = exchange.original.stream_options as { include_usage?: unknown } | undefined;
-  const text = sseText(replayChunks(response, options?.include_usage === true));
+  const text = codec.replay?.(response, exchange) ?? sseText(replayChunks(response, options?.include_usage === true));
   headers['content-type'] = 'text/event-stream; charset=utf-8';
   headers['cache-control'] = 'no-cache, no-transform';
   // Proxies such as nginx must not buffer the stream.

@@ -1,6 +1,7 @@
 /** Options of the Koa host that serves the pipeline. */
 import type { Context } from 'koa';
 import type { Exchange } from '@sluice/core';
+import type { StreamingMode } from './live-reply.js';
 
 /**
  * Options of the Koa host; `gatewayMiddleware` and `createGatewayRouter` take
@@ -17,6 +18,8 @@ export interface HostOptions {
   readonly maxBodyBytes: number;
   /** Whether `stream: true` may be accepted (streaming_enabled). Default false. */
   readonly streaming: boolean;
+  /** How a streamed request is answered (streaming_mode): `incremental` (default) or `controlled`. */
+  readonly streamingMode: StreamingMode;
   /**
    * Called with each new chat exchange and the Koa context before it runs, and before a refused one
    * (a body that fails its checks) is rejected: e.g. to set the tenant from the app's auth, so caches,

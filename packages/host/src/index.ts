@@ -14,6 +14,7 @@ export { DEFAULT_MAX_BODY_BYTES, type HostOptions } from './host-options.js';
 export { writeError } from './write-error.js';
 export { serveChatCompletion, type ChatHandlerOptions } from './chat-handler.js';
 export { completionChunks, replayChunks, sseText } from './stream-replay.js';
+export { LiveReply, type StreamingMode } from './live-reply.js';
 export { readLimitedText, type BodyReadErrors } from './read-limited.js';
 export {
   applyServerTimeouts,

@@ -10,6 +10,7 @@ import { serveChatCompletion, type ChatHandlerOptions } from './chat-handler.js'
 import { clientSignal, lowerCaseHeaders } from './client.js';
 import { replyGatewayError, replyJsonBody } from './host-reply.js';
 import { InFlight } from './in-flight.js';
+import type { StreamingMode } from './live-reply.js';
 import { isJsonContentType, notJsonMessage } from './http-hygiene.js';
 import { pathOf, RouteTable, WRONG_METHOD } from './route-table.js';
 import { chatCodec, ENDPOINT_CODECS, type EndpointCodec } from '@sluice/wire';
@@ -41,6 +42,8 @@ export interface RequestHandlerOptions<C = undefined> {
   readonly maxBodyBytes: number;
   /** Whether `stream: true` may be accepted (streaming_enabled). */
   readonly streaming: boolean;
+  /** How a streamed request is answered (streaming_mode). Default `incremental`. */
+  readonly streamingMode?: StreamingMode | undefined;
   /** Mount prefix, e.g. `/llm`; every route is served under it. Default none. */
   readonly prefix?: string | undefined;
   /** The host's own routes, next to chat completions and the kernel's routes. */
@@ -99,7 +102,11 @@ export class RequestHandler<C = undefined> {
     this.#kernel = options.kernel;
     this.#onExchange = options.onExchange;
     this.#gauge = options.inFlightGauge;
-    this.#chat = { maxBodyBytes: options.maxBodyBytes, streaming: options.streaming };
+    this.#chat = {
+      maxBodyBytes: options.maxBodyBytes,
+      streaming: options.streaming,
+      streamingMode: options.streamingMode,
+    };
     this.#errors = errorsCounter(options.kernel.metrics);
     this.#routes = new RouteTable<RouteTarget>(options.prefix ?? '');
     for (const codec of options.endpoints ?? ENDPOINT_CODECS) this.#routes.add('POST', codec.path, Object.freeze({ kind: 'model', codec }));

@@ -54,6 +54,7 @@ function koaRequestHandler(kernel: Kernel, options: Partial<HostOptions>): Reque
     prefix: options.prefix,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     streaming: options.streaming ?? false,
+    streamingMode: options.streamingMode,
     onExchange: options.onExchange,
   });
 }

@@ -20,6 +20,7 @@ import { upstreamMetrics, type UpstreamMetrics } from './upstream-metrics.js';
 import { UpstreamRouter } from './upstream-router.js';
 import { upstreamTargets, type UpstreamStatus, type UpstreamTarget } from './upstream-target.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';
+import { liveForwarder } from './stream/live-forward.js';
 import { OPENAI_UPSTREAM_ERRORS } from './errors.js';
 
 const PLUGIN_NAME = 'openai-upstream';
@@ -171,7 +172,11 @@ export class OpenAIUpstreamPlugin implements Plugin {
     return { status: 200, body };
   }
 
-  /** Controlled streaming: the provider's stream is read whole here; the client sees nothing until it is approved. */
+  /**
+   * The provider's stream is read whole here, for accounting and the caches. Incremental streaming: when
+   * the host offered a live sink and no plugin held the answer, each chunk also goes on to the client as
+   * it arrives; otherwise (controlled) the client sees nothing until the answer is approved.
+   */
   async #streamed(exchange: Exchange): Promise<ModelResponse> {
     const request = exchange.request;
     // Usage is asked for on the client's behalf (for accounting); a client that did not ask never sees it.
@@ -185,6 +190,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
           idleMs: Math.round(this.options.timeoutSeconds * 1000),
           maxMs: Math.round(this.options.streamMaxSeconds * 1000),
           maxBytes: this.options.streamMaxBytes,
+          forward: liveForwarder(exchange),
         },
         attempt,
       ),
@@ -232,8 +238,8 @@ export class OpenAIUpstreamPlugin implements Plugin {
           latency_ms: Math.round(seconds * 1000),
         },
         attributes: errorClass === undefined ? tried : { ...tried, error_class: errorClass },
-        // A streamed answer is held until it is approved: nothing of it has reached the client yet.
-        ...(streamed ? { committed_to_client: false } : {}),
+        // A held answer has not reached the client yet; a live one has once its first chunk went out.
+        ...(streamed ? { committed_to_client: exchange.committedToClient } : {}),
       },
     );
   }

@@ -11,7 +11,7 @@ import { PrivacyGuardPlugin } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardPlugin } from '@sluice/plugin-security-guard';
 import { SemanticCachePlugin, type RestoreProgress } from '@sluice/plugin-semantic-cache';
 import { UsageGuardPlugin } from '@sluice/plugin-usage-guard';
-import type { ServerTimeouts } from '@sluice/host';
+import type { ServerTimeouts, StreamingMode } from '@sluice/host';
 import type { Logger } from 'pino';
 import type { GatewayPresetOptions, PluginFactory } from './gateway-options.js';
 import { pluginInputs, type PluginInputs } from './plugin-inputs.js';
@@ -21,6 +21,8 @@ import { RELEASE_VERSION } from './version.js';
 export interface RuntimeSettings {
   readonly mode: Mode;
   readonly streaming: boolean;
+  /** How a streamed request is answered (`streaming_mode`). */
+  readonly streamingMode: StreamingMode;
   readonly maxBodyBytes: number;
   readonly listenAddr: string;
   readonly shutdownTimeoutSeconds: number;
@@ -103,6 +105,7 @@ export function runtimeSettings(gateway: GatewaySettings): RuntimeSettings {
   return {
     mode: gateway.mode,
     streaming: gateway.streaming,
+    streamingMode: gateway.streamingMode,
     maxBodyBytes: gateway.maxRequestBodyBytes,
     listenAddr: gateway.listenAddr,
     shutdownTimeoutSeconds: gateway.shutdownTimeoutSeconds,

@@ -94,6 +94,14 @@ export const GatewaySettingsSchema = Type.Object(
         summary: 'Accept `stream: true` requests (controlled streaming). Off: they get 422 `streaming_disabled`.',
       }),
     }),
+    streamingMode: Type.Union([Type.Literal('incremental'), Type.Literal('controlled')], {
+      default: 'incremental',
+      ...directive('streaming_mode', {
+        word: 'mode',
+        summary:
+          '`incremental`: a streamed answer reaches the client chunk by chunk as the provider sends it, unless a response-side control needs it whole for that request (the security response scan, a privacy restore), when it is sent once approved. `controlled`: always sent once whole and approved.',
+      }),
+    }),
     maxRequestBodyBytes: Type.Integer({
       minimum: 1,
       default: 1024 * 1024,

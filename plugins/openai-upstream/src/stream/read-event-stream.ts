@@ -14,6 +14,11 @@ export interface StreamLimits {
   /** Longest whole generation (`stream_max_duration_seconds`, 15 minutes). */
   readonly maxMs: number;
   readonly maxBytes: number;
+  /**
+   * Told each chunk once `onChunk` has it, e.g. to send it on to the client at once (incremental
+   * streaming, `liveForwarder`); carried with the limits so every reader of a stream honours it.
+   */
+  readonly forward?: ((chunk: ChatCompletionChunk) => void) | undefined;
 }
 
 export interface StreamRead {
@@ -54,7 +59,7 @@ export function readEventStream(
           done = true;
           return;
         }
-        const failure = chunkOf(event.data, onChunk);
+        const failure = chunkOf(event.data, onChunk, limits.forward);
         if (failure !== undefined) finish(failure);
       },
     });
@@ -79,7 +84,11 @@ export function readEventStream(
 function ignoreLateError(): void {}
 
 /** Parses one event's data; a provider error event or anything that is not a chunk is a failure. */
-function chunkOf(data: string, onChunk: (chunk: ChatCompletionChunk) => void): GatewayError | undefined {
+function chunkOf(
+  data: string,
+  onChunk: (chunk: ChatCompletionChunk) => void,
+  forward: ((chunk: ChatCompletionChunk) => void) | undefined,
+): GatewayError | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
@@ -92,5 +101,6 @@ function chunkOf(data: string, onChunk: (chunk: ChatCompletionChunk) => void): G
   const chunk = parsed as ChatCompletionChunk;
   if (!Array.isArray(chunk.choices)) return new GatewayError('upstream_stream_malformed');
   onChunk(chunk);
+  forward?.(chunk);
   return undefined;
 }

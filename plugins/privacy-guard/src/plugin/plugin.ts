@@ -141,7 +141,11 @@ export class PrivacyGuardPlugin implements Plugin {
     if (outcome.texts !== undefined) {
       const texts = plan.complete ? outcome.texts : outcome.texts.map((text, i) => text + plan.unscanned[i]!);
       exchange.request = rewrittenRequest(exchange.request, sent, texts);
-      if (outcome.mappingId !== undefined) exchange.slot(SLOT).mappingId = outcome.mappingId;
+      if (outcome.mappingId !== undefined) {
+        exchange.slot(SLOT).mappingId = outcome.mappingId;
+        // The restore rewrites the whole answer: none of it may reach the client with placeholders in it.
+        if (this.options.restore) exchange.holdResponse('privacy_restore');
+      }
     }
     metrics.scan(outcome.texts !== undefined ? 'modified' : outcome.findings.length > 0 ? 'detected' : 'allowed');
     this.#evidence!.scanned(exchange, outcome, 'allowed', incomplete);

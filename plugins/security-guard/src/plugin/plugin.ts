@@ -77,6 +77,8 @@ export class SecurityGuardPlugin implements Plugin {
     const metrics = guardMetrics(kernel);
     this.#metrics = metrics;
     kernel.hooks.preGuard.tapPromise({ name: PLUGIN_NAME, stage: Stage.SECURITY }, async (exchange) => {
+      // The response scan reads the whole answer: none of it may reach the client before (observe mode too).
+      if (this.options.scanResponses) exchange.holdResponse('security_response_scan');
       const messages = requestScanMessages(exchange.request);
       if (messages.length === 0) return skip(metrics, 'request');
       return this.#scan(exchange, 'request', messages);
