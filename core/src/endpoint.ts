@@ -1,21 +1,17 @@
 /**
- * Which model API a request came in on. Every endpoint runs the same hooks on the same chat-shaped view of
- * the request (`exchange.request.messages`: the texts guards scan and caches embed), so a plugin written for
- * chat completions guards and caches the others too; a plugin that must tell them apart reads
- * `exchange.endpoint` (the semantic cache answers only chat-like endpoints, the exact cache keys by it).
+ * Which model API a request came in on, as the host names it. Every endpoint runs the same hooks on the
+ * same chat-shaped view of its request (`exchange.request.messages`: the texts a guard scans), so a
+ * plugin written for chat completions serves the others too; one that must tell them apart reads
+ * `exchange.endpoint`. The kernel gives the name no meaning: the gateway's endpoints and their wire
+ * formats are `@sluice/wire`'s.
+ * @example
+ * const chatLike = exchange.endpoint === CHAT_COMPLETIONS || exchange.endpoint === 'responses';
  */
+export type Endpoint = string;
 
 /**
- * `chat.completions` (`POST /v1/chat/completions`), `responses` (`POST /v1/responses`) or `embeddings`
- * (`POST /v1/embeddings`).
+ * The endpoint of an exchange whose host names none: `POST /v1/chat/completions`.
  * @example
- * const chatLike = exchange.endpoint === 'chat.completions' || exchange.endpoint === 'responses';
+ * if (exchange.endpoint !== CHAT_COMPLETIONS) return; // this tap only reads chat completions
  */
-export type Endpoint = 'chat.completions' | 'responses' | 'embeddings';
-
-/**
- * Every endpoint, in the order the host serves them.
- * @example
- * for (const endpoint of ENDPOINTS) console.log(endpoint);
- */
-export const ENDPOINTS: readonly Endpoint[] = Object.freeze(['chat.completions', 'responses', 'embeddings'] as const);
+export const CHAT_COMPLETIONS: Endpoint = 'chat.completions';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CachedResponse, ChatRequest, ModelResponse, Usage } from './chat.js';
 import type { GatewayError } from './errors.js';
-import type { Endpoint } from './endpoint.js';
+import { CHAT_COMPLETIONS, type Endpoint } from './endpoint.js';
 import type { SlotKey } from './slot.js';
 import type { Verdict } from './verdict.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -67,7 +67,7 @@ export interface AbortSource {
  */
 export interface ExchangeInit {
   request: ChatRequest;
-  /** Default `chat.completions`; for another endpoint `request` is its chat-shaped view (see {@link Endpoint}). */
+  /** Default {@link CHAT_COMPLETIONS}; for another endpoint `request` is its chat-shaped view (see {@link Endpoint}). */
   endpoint?: Endpoint;
   /** Default `enforce`; a host passes `kernel.mode`. */
   mode?: Mode;
@@ -165,7 +165,7 @@ export class Exchange {
   constructor(init: ExchangeInit) {
     this.traceId = init.traceId ?? randomUUID();
     this.mode = init.mode ?? 'enforce';
-    this.endpoint = init.endpoint ?? 'chat.completions';
+    this.endpoint = init.endpoint ?? CHAT_COMPLETIONS;
     this.tenant = init.tenant ?? 'default';
     this.application = init.application;
     this.original = deepFreeze(init.request);

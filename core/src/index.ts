@@ -5,7 +5,7 @@ export { Stage, type StageName } from './stage.js';
 export { Exchange, type AbortSource, type ExchangeInit, type Mode, type CacheOutcome } from './exchange.js';
 export { createSlot, type SlotKey } from './slot.js';
 export { type LiveStream } from './live-stream.js';
-export { ENDPOINTS, type Endpoint } from './endpoint.js';
+export { CHAT_COMPLETIONS, type Endpoint } from './endpoint.js';
 export { validateOptions, PluginOptionsError } from './plugin-options.js';
 export {
   type ChatRequest,
