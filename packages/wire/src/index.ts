@@ -7,3 +7,5 @@ export { ENDPOINT_CODECS, codecOf } from './codecs.js';
 export { chatCodec } from './chat-codec.js';
 export { parseChatRequest } from './chat-request.js';
 export { MAX_REQUEST_DEPTH, requestCheck } from './request-check.js';
+export { embeddingsCodec } from './embeddings/embeddings-codec.js';
+export { MAX_EMBEDDING_INPUTS, MAX_EMBEDDING_INPUT_TOKENS } from './embeddings/embeddings-request.js';
