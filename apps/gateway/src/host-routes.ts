@@ -7,7 +7,7 @@ import { behindAdminKey } from './admin-key.js';
 import { readDashboardFigures } from './dashboard/figures.js';
 import { DASHBOARD_CSP, DASHBOARD_HTML } from './dashboard/page.js';
 import { DASHBOARD_FIGURES_PATH, DASHBOARD_PATH, dashboardEnabled } from './dashboard/route.js';
-import { readinessProbe, startupProbe, type ProbeResult } from './probes.js';
+import { readinessProbe, startupProbe, upstreamStatuses, type ProbeResult } from './probes.js';
 
 /** What the routes read from the service that owns them, per request (a reload swaps the runtime). */
 export interface GatewayState {
@@ -63,7 +63,8 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
       path: '/version',
       serve: (_req, res) => {
         const runtime = state.runtime;
-        replyJsonBody(res, 200, versionBody(runtime.settings.mode, runtime.semantic?.location ?? null));
+        const version = versionBody(runtime.settings.mode, runtime.semantic?.location ?? null);
+        replyJsonBody(res, 200, { ...version, upstreams: upstreamStatuses(runtime.kernel) });
       },
     },
     admin({

@@ -1,5 +1,6 @@
-/** `/startupz` and `/readyz` from the health the plugins report. */
+/** `/startupz` and `/readyz` from the health the plugins report, and the upstreams `/version` lists. */
 import type { DependencyHealth, Kernel } from '@sluice/core';
+import { OpenAIUpstreamPlugin, type UpstreamStatus } from '@sluice/plugin-openai-upstream';
 
 export interface ProbeResult {
   readonly ok: boolean;
@@ -24,4 +25,27 @@ export function readinessProbe(kernel: Kernel, shuttingDown: boolean): ProbeResu
   if (kernel.mode === 'observe') return { ok: true };
   const down = requiredDependencies(kernel).find((d) => d.initialised && !d.up);
   return down === undefined ? { ok: true } : { ok: false, reason: `${down.name} down: ${down.reason ?? 'not answering'}` };
+}
+
+/**
+ * `/readyz?verbose`: one line per dependency a plugin reports, required or not (`[+]` up, `[-]` down or not
+ * initialised, with its reason), then the verdict, so an operator sees an upstream's open breaker even
+ * while the gateway stays ready.
+ */
+export function readinessDetail(kernel: Kernel, shuttingDown: boolean): string {
+  const lines = kernel.plugins
+    .flatMap((plugin) => plugin.health?.() ?? [])
+    .map((d) => {
+      const ok = d.initialised && d.up;
+      const note = ok ? 'ok' : (d.reason ?? (d.initialised ? 'down' : 'not initialised'));
+      return `[${ok ? '+' : '-'}] ${d.name}${d.readinessRequired ? '' : ' (not required)'}: ${note}`;
+    });
+  const result = readinessProbe(kernel, shuttingDown);
+  return [...lines, result.ok ? 'ready' : `not ready: ${result.reason ?? 'unknown'}`].join('\n');
+}
+
+/** The upstreams the kernel calls, with their masked base URLs and breaker states; none without the upstream plugin. */
+export function upstreamStatuses(kernel: Kernel): UpstreamStatus[] {
+  const plugin = kernel.plugins.find((p): p is OpenAIUpstreamPlugin => p instanceof OpenAIUpstreamPlugin);
+  return plugin?.upstreams() ?? [];
 }

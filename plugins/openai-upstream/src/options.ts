@@ -104,7 +104,8 @@ export const OpenAIUpstreamOptionsSchema = Type.Object(
       maximum: 1000,
       default: 5,
       ...directive('upstream_breaker_failures', {
-        summary: 'Consecutive failed calls that open an upstream’s circuit breaker, so it is skipped; 0: never opens.',
+        summary:
+          'Consecutive requests an upstream failed (after its retries) that open its circuit breaker, so it is skipped; 0: never opens.',
       }),
     }),
     breakerOpenSeconds: Type.Number({

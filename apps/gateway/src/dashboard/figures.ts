@@ -43,6 +43,12 @@ export interface DashboardFigures {
     readonly verificationPass: number;
     readonly verificationRejected: number;
   };
+  /** Per upstream (by its configured name): calls made, retries included; the failed ones; breakers not closed (1 open, 2 half-open). */
+  readonly upstreams: {
+    readonly calls: Readonly<Record<string, number>>;
+    readonly failures: Readonly<Record<string, number>>;
+    readonly breakers: Readonly<Record<string, number>>;
+  };
   /** Observe mode: what caching would have done. */
   readonly evaluation: {
     readonly exactWouldHit: number;
@@ -119,6 +125,11 @@ export async function readDashboardFigures(metrics: Metrics): Promise<DashboardF
       thresholdFail: await total('gw_semantic_threshold_results_total', result('fail', true)),
       verificationPass: await total('gw_semantic_verification_results_total', result('pass', true)),
       verificationRejected: await total('gw_semantic_verification_results_total', result('pass', false)),
+    },
+    upstreams: {
+      calls: await by('gw_upstream_attempts_total', 'upstream'),
+      failures: await by('gw_upstream_attempts_total', 'upstream', (s) => s.labels['outcome'] !== 'ok'),
+      breakers: await by('gw_upstream_breaker_state', 'upstream'),
     },
     evaluation: {
       exactWouldHit: await total('gw_evaluation_cache_outcomes_total', outcome('exact', 'would_hit')),

@@ -92,6 +92,9 @@ const CHARTS: readonly Chart[] = [
 const BREAKDOWNS = [
   { title: 'Errors by class', path: 'errors.byClass', prefix: 'errors' },
   { title: 'Guard blocks by guard', path: 'guardBlocks.byGuard', prefix: 'guard-blocks' },
+  { title: 'Upstream calls', path: 'upstreams.calls', prefix: 'upstream-calls' },
+  { title: 'Upstream calls failed', path: 'upstreams.failures', prefix: 'upstream-failures' },
+  { title: 'Upstream breakers not closed (1 open, 2 half-open)', path: 'upstreams.breakers', prefix: 'upstream-breakers' },
 ] as const;
 
 const STYLE = `
