@@ -3,7 +3,7 @@ import type { Exchange, ModelResponse, Usage } from '@sluice/core';
 import type { TenantLabels } from '@sluice/caller';
 import type { CostMetrics } from './cost-metrics.js';
 import { usageTokens, type PriceTable } from './price-table.js';
-import { meteredCost } from './request-cost.js';
+import { meteredCost, type RequestCost } from './request-cost.js';
 
 /** Label for responses whose model has no price entry (pass-through on); keeps `model` bounded by the config. */
 export const UNPRICED_MODEL = 'unknown';
@@ -29,13 +29,7 @@ export function accountFor(
   const cost = meteredCost(exchange);
   const tenant = { tenant: tenants.of(exchange.tenant) };
   if (exchange.cache.status === 'hit') {
-    const saved = priced(response, response.body.usage, exchange, prices);
-    const net = netSaved(saved.costMicroUsd, cost.overheadMicroUsd);
-    cost.grossSavedMicroUsd = saved.costMicroUsd;
-    metrics.grossSaved.inc(saved.costMicroUsd);
-    metrics.tenantSaved.inc(tenant, saved.costMicroUsd);
-    metrics.netSaved.inc(net);
-    metrics.tokensSaved.inc(saved.tokens);
+    countSaved(priced(response, response.body.usage, exchange, prices), cost, metrics, tenant);
     return;
   }
 
@@ -50,7 +44,19 @@ export function accountFor(
     metrics.evaluationGrossSaved.inc(wouldSave.costMicroUsd);
     metrics.evaluationNetSaved.inc(netSaved(wouldSave.costMicroUsd, cost.overheadMicroUsd));
     metrics.evaluationAvoided.inc();
+  } else if (exchange.cached !== undefined && exchange.mode === 'enforce') {
+    // A cache answered part of the request (embedding inputs) and the upstream the rest: that part is saved.
+    countSaved(priced(exchange.cached, exchange.cached.body.usage, exchange, prices), cost, metrics, tenant);
   }
+}
+
+function countSaved(saved: Priced, cost: RequestCost, metrics: CostMetrics, tenant: { tenant: string }): void {
+  const net = netSaved(saved.costMicroUsd, cost.overheadMicroUsd);
+  cost.grossSavedMicroUsd = saved.costMicroUsd;
+  metrics.grossSaved.inc(saved.costMicroUsd);
+  metrics.tenantSaved.inc(tenant, saved.costMicroUsd);
+  metrics.netSaved.inc(net);
+  metrics.tokensSaved.inc(saved.tokens);
 }
 
 /** Prices usage by the model the upstream reported in the body, then by the one the client requested. */

@@ -21,6 +21,7 @@ import {
 import { maskUrl } from '@sluice/util';
 import { KEY, LAYER, PLUGIN_NAME, tapCacheHeaders } from './cache-headers.js';
 import { canonicalRequestKey } from './canonical-key.js';
+import { EmbeddingsCache } from './embeddings/embeddings-cache.js';
 import { noopEntryStore, type EntryStore } from './entry-store.js';
 import { exactCacheMetrics, type ExactCacheMetrics } from './exact-cache-metrics.js';
 import { memoryEntryStore } from './memory-store.js';
@@ -38,6 +39,8 @@ export class ExactCachePlugin implements Plugin {
   readonly options: Readonly<ExactCacheOptions>;
   #store: EntryStore | undefined;
   #kernel: Kernel | undefined;
+  /** Embeddings are cached input by input (`embeddings/`), not as whole requests. */
+  #embeddings: EmbeddingsCache | undefined;
   /**
    * Keys of original requests. The host hands every repeat of one body the same deep-frozen request,
    * so its canonical JSON and SHA-256 (about a third of a hit's CPU in the kernel) are paid once.
@@ -55,6 +58,18 @@ export class ExactCachePlugin implements Plugin {
       this.#lookup(kernel, exchange, metrics),
     );
     kernel.hooks.cacheStore.tapPromise(PLUGIN_NAME, (exchange, response) => this.#save(kernel, exchange, response, metrics));
+    const embeddings = (this.#embeddings = new EmbeddingsCache(kernel, {
+      store: () => this.#requireStore(),
+      fault: (exchange, operation, error) => this.#fault(kernel, exchange, metrics, operation, error),
+      requestHit: (exchange, hit) => metrics.outcome(exchange.mode, hit),
+      storedAt: (exchange, storedAtMs) => void (exchange.slot(KEY).storedAtMs = storedAtMs),
+      ttlSeconds: this.options.ttlSeconds,
+      maxEntryBytes: this.options.maxEntryBytes,
+    }));
+    // A batch the cache answered in part is put back in the client's order once the upstream answered the rest.
+    kernel.hooks.restore.tap(PLUGIN_NAME, (response, exchange) =>
+      exchange.endpoint === 'embeddings' ? embeddings.restore(response, exchange) : response,
+    );
     tapCacheHeaders(kernel);
   }
 
@@ -102,6 +117,7 @@ export class ExactCachePlugin implements Plugin {
 
   async #lookup(kernel: Kernel, exchange: Exchange, metrics: ExactCacheMetrics) {
     const controls = cacheControlsOf(exchange);
+    if (exchange.endpoint === 'embeddings') return this.#embeddings!.lookup(exchange, controls);
     const key = this.#key(exchange, controls.scope);
     const slot = exchange.slot(KEY);
     slot.key = key;
@@ -162,6 +178,7 @@ export class ExactCachePlugin implements Plugin {
   }
 
   async #save(kernel: Kernel, exchange: Exchange, response: ModelResponse, metrics: ExactCacheMetrics): Promise<void> {
+    if (exchange.endpoint === 'embeddings') return this.#embeddings!.save(exchange, response, cacheControlsOf(exchange));
     const key = exchange.slot(KEY).key;
     if (key === '' || !Array.isArray(response.body.choices)) return;
     const controls = cacheControlsOf(exchange);
