@@ -72,7 +72,7 @@ export interface PausedRead {
  * answer then reaches the client only after.
  */
 export async function readWhilePaused(
-  gateway: LiveGateway,
+  gateway: Pick<LiveGateway, 'client'>,
   upstream: FakeUpstream,
   content: string,
   expect: 'live' | 'held',
