@@ -1,8 +1,11 @@
 /** Options of the openai-upstream plugin, each with the directive that sets it in a config file. */
 import Type from 'typebox';
-import { directive } from '@sluice/config';
+import { directive, optionSet } from '@sluice/config';
 import { baseUrlProblem } from '@sluice/util';
 import { UpstreamEntrySchema, upstreamsProblem, type UpstreamEntry } from './upstream-blocks.js';
+
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_API_KEY = 'dummy';
 
 export const OpenAIUpstreamOptionsSchema = Type.Object(
   {
@@ -13,7 +16,7 @@ export const OpenAIUpstreamOptionsSchema = Type.Object(
     }),
     baseUrl: Type.String({
       minLength: 1,
-      default: 'https://api.openai.com/v1',
+      default: DEFAULT_BASE_URL,
       ...directive('upstream_base_url', {
         word: 'url',
         summary:
@@ -22,7 +25,7 @@ export const OpenAIUpstreamOptionsSchema = Type.Object(
       }),
     }),
     apiKey: Type.String({
-      default: 'dummy',
+      default: DEFAULT_API_KEY,
       ...directive('upstream_api_key', {
         word: 'key',
         secret: true,
@@ -66,7 +69,7 @@ export const OpenAIUpstreamOptionsSchema = Type.Object(
       default: [],
       ...directive('upstream', {
         summary:
-          'A named upstream with a block of `base_url`, `api_key`, `weight`, `priority` and `models`. When any is written they are the list (`upstream_base_url` and `upstream_api_key` are then unused): a request goes to the upstreams that serve its model, by priority, weighted within one, and falls back to the next on failure.',
+          'A named upstream with a block of `base_url`, `api_key`, `weight`, `priority` and `models`. When any is written they are the list (and `upstream_base_url` and `upstream_api_key` must not be): a request goes to the upstreams that serve its model, by priority, weighted within one, and falls back to the next on failure.',
         block: 'settings',
         check: (entries: readonly UpstreamEntry[]) => upstreamsProblem(entries),
       }),
@@ -117,7 +120,15 @@ export const OpenAIUpstreamOptionsSchema = Type.Object(
       }),
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    ...optionSet({
+      check: (options: { upstreams: readonly unknown[]; baseUrl: string; apiKey: string }) =>
+        options.upstreams.length > 0 && (options.baseUrl !== DEFAULT_BASE_URL || options.apiKey !== DEFAULT_API_KEY)
+          ? 'upstream_base_url and upstream_api_key are not used once upstream blocks are written; put them in an upstream block'
+          : undefined,
+    }),
+  },
 );
 
 export type OpenAIUpstreamOptions = Type.Static<typeof OpenAIUpstreamOptionsSchema>;

@@ -101,6 +101,16 @@ upstream_breaker_open_seconds 10s;
     ]);
   });
 
+  it('refuses upstream_base_url beside blocks, which would be silently unused', async () => {
+    const text = 'upstream_base_url http://127.0.0.1:3/v1;\nupstream a { base_url http://127.0.0.1:1; }\n';
+    const found = await problems(text);
+    assert.equal(found.length, 1);
+    assert.match(
+      found[0]!,
+      /^gateway\.conf.*upstream_base_url and upstream_api_key are not used once upstream blocks are written/,
+    );
+  });
+
   it('refuses two blocks with one name', async () => {
     const text = 'upstream a { base_url http://127.0.0.1:1; }\nupstream a { base_url http://127.0.0.1:2; }\n';
     assert.deepEqual(await problems(text), ['gateway.conf:1:1: upstream: upstream "a" is defined twice']);
