@@ -13,6 +13,7 @@ import { measure, type LoadResult } from './load.js';
 import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
 import { benchSemanticHits } from './semantic-hits.js';
 import { benchStreamingRows } from './streaming-rows.js';
+import { benchFirstTokenRows, printFirstTokenRows } from './first-token-rows.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -20,7 +21,7 @@ const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
 const BYPASS = { 'x-sluice-cache-bypass': '1' };
 /** `BENCH_PATHS=c,e` measures only those paths (quicker while comparing a change); default all. */
-const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i,j,k').split(',').map((p) => p.trim()));
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i,j,k,l').split(',').map((p) => p.trim()));
 /** Rows (j) and (k): a client key on every request, with every kind of limit on it and its tenant, none reached. */
 const CLIENT_KEY = 'sk-sluice-bench-0000000000000000000000000000';
 const KEYED = { authorization: `Bearer ${CLIENT_KEY}` };
@@ -104,7 +105,10 @@ export async function benchGateway(): Promise<void> {
     // (i) the three guards on, pass-through: its gateways, checks and breakdown live in guards-rows.ts.
     const guards = await benchGuardRows(PATHS);
     rows.push(...guards.rows);
+    // (l) time to first token, controlled against incremental streaming: its own table (first-token-rows.ts).
+    const firstToken = await benchFirstTokenRows(PATHS);
     report(rows);
+    printFirstTokenRows(firstToken);
     semantic?.printNotes(rows);
     streaming.printNotes(rows);
     guards.printNotes(rows);

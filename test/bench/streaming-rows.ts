@@ -102,14 +102,18 @@ export async function benchStreamingRows(paths: ReadonlySet<string>): Promise<St
   }
 }
 
-/** A gateway with streaming on in front of `upstreamUrl`: rows (g) and (h), and sluice in the peers comparison. */
-export function streamingGatewayConfig(upstreamUrl: string): string {
+/**
+ * A gateway with streaming on in front of `upstreamUrl`: rows (g) and (h), and sluice in the peers
+ * comparison, in controlled mode as they were first measured; row (l) sets each mode.
+ */
+export function streamingGatewayConfig(upstreamUrl: string, mode: 'controlled' | 'incremental' = 'controlled'): string {
   return `listen_addr 127.0.0.1:0;
 log_level warn;
 upstream_base_url ${upstreamUrl}/v1;
 upstream_api_key dummy;
 model_price bench-model 1.0 2.0;
 streaming_enabled on;
+streaming_mode ${mode};
 `;
 }
 
