@@ -91,7 +91,7 @@ export const GatewaySettingsSchema = Type.Object(
     streaming: Type.Boolean({
       default: false,
       ...directive('streaming_enabled', {
-        summary: 'Accept `stream: true` requests (controlled streaming). Off: they get 422 `streaming_disabled`.',
+        summary: 'Accept `stream: true` requests, answered as `streaming_mode` says. Off: they get 422 `streaming_disabled`.',
       }),
     }),
     streamingMode: Type.Union([Type.Literal('incremental'), Type.Literal('controlled')], {
