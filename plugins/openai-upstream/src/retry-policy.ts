@@ -44,6 +44,8 @@ export function judgeFailure(failure: GatewayError, attempt: UpstreamAttempt): F
   const status = attempt.status;
   if (status !== undefined && status >= 400 && status < 500 && status !== 429)
     return { retry: false, fallback: false, breaker: 'success' };
+  // A reply that began and then stalled: the same call would wait as long again.
+  if (status !== undefined && failure.code === 'upstream_timeout') return { retry: false, fallback: true, breaker: 'failure' };
   if (status !== undefined && RETRIED_STATUSES.has(status)) return { retry: true, fallback: true, breaker: 'failure' };
   if (status === undefined && RETRIED_TRANSPORT.has(failure.code)) return { retry: true, fallback: true, breaker: 'failure' };
   if (FALLBACK_ONLY.has(failure.code) || status !== undefined || failure.code.startsWith('upstream_'))

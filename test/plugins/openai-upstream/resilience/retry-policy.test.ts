@@ -34,6 +34,7 @@ describe('openai-upstream: what a failed call leads to', () => {
       ['upstream_invalid_response', 200],
       // The body stalled after the reply began: the same call would wait as long again.
       ['upstream_timeout', 200],
+      ['upstream_timeout', 503],
     ] as const) {
       assert.deepEqual(judge(code, status), { retry: false, fallback: true, breaker: 'failure' }, `${code} ${status}`);
     }
