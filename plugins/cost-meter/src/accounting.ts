@@ -17,7 +17,8 @@ interface Priced {
 
 /**
  * Accounts for the response the client is about to get: a served hit adds savings, a fresh call adds
- * its cost, and in observe mode a would-be hit adds to the evaluation counters only.
+ * its cost (and, when a cache answered part of the request, that part's savings: `exchange.cached` on a
+ * miss), and in observe mode a would-be hit adds to the evaluation counters only.
  */
 export function accountFor(
   exchange: Exchange,
