@@ -13,6 +13,8 @@ export interface RouteRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** Aborted when the client goes away. */
   readonly signal: AbortSignal;
+  /** The values of the route path's `:name` segments (`/v1/responses/:id`: `{ id }`), percent-decoded. */
+  readonly params?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface RouteReply {
  */
 export interface Route {
   readonly method: 'GET' | 'POST';
-  /** Path under the mount prefix, e.g. `/v1/models`. */
+  /** Path under the mount prefix, e.g. `/v1/models`; a `:name` segment matches any one segment (`request.params`). */
   readonly path: string;
   /** Who serves it, for errors and docs. */
   readonly plugin: string;

@@ -78,7 +78,6 @@ export type RouteTarget =
  */
 export type RequestMatch = RouteTarget | typeof WRONG_METHOD;
 
-
 /**
  * Serves the pipeline of one kernel over HTTP, on node:http or through the Koa adapter; one per kernel
  * (a gateway reload makes a new one and waits for the old one to be idle).
@@ -109,7 +108,8 @@ export class RequestHandler<C = undefined> {
     };
     this.#errors = errorsCounter(options.kernel.metrics);
     this.#routes = new RouteTable<RouteTarget>(options.prefix ?? '');
-    for (const codec of options.endpoints ?? ENDPOINT_CODECS) this.#routes.add('POST', codec.path, Object.freeze({ kind: 'model', codec }));
+    for (const codec of options.endpoints ?? ENDPOINT_CODECS)
+      this.#routes.add('POST', codec.path, Object.freeze({ kind: 'model', codec }));
     for (const route of options.kernel.routes) this.#routes.add(route.method, route.path, { kind: 'plugin', route });
     for (const route of options.hostRoutes ?? []) this.#routes.add('GET', route.path, { kind: 'host', route });
   }
@@ -197,7 +197,11 @@ export class RequestHandler<C = undefined> {
       if (route.method === 'POST' && !isJsonContentType(type)) {
         throw new GatewayError('unsupported_media_type', { message: notJsonMessage(type) });
       }
-      const reply = await this.#kernel.serveRoute(route, { headers: lowerCaseHeaders(req.headers), signal: clientSignal(res) });
+      const reply = await this.#kernel.serveRoute(route, {
+        headers: lowerCaseHeaders(req.headers),
+        signal: clientSignal(res),
+        ...(route.path.includes('/:') ? { params: this.#routes.params(route.path, req.url ?? '/') } : {}),
+      });
       replyJsonBody(res, reply.status, reply.body, reply.headers);
     } catch (error) {
       const failure = toGatewayError(error);
@@ -214,7 +218,11 @@ export class RequestHandler<C = undefined> {
   #refuseWhileDraining(match: RequestMatch | undefined, res: ServerResponse): void {
     const error = new GatewayError('shutting_down');
     if (match === undefined || match === WRONG_METHOD || match.kind !== 'model') return replyGatewayError(res, error);
-    const exchange = new Exchange({ request: { model: '', messages: [] }, endpoint: match.codec.endpoint, mode: this.#kernel.mode });
+    const exchange = new Exchange({
+      request: { model: '', messages: [] },
+      endpoint: match.codec.endpoint,
+      mode: this.#kernel.mode,
+    });
     this.#kernel.reject(exchange, error);
     replyGatewayError(res, error, { 'x-sluice-trace-id': exchange.traceId });
   }

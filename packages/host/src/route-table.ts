@@ -34,7 +34,40 @@ export function pathOf(url: string): string {
 export const WRONG_METHOD: unique symbol = Symbol('wrong method');
 
 /**
- * Routes by method and path. GET routes answer HEAD too, as Koa's do.
+ * The values of a route's `:name` segments in a request path (`/v1/responses/:id` and
+ * `/v1/responses/resp_1` give `{ id: 'resp_1' }`), percent-decoded; undefined when the path does not fit.
+ * @example
+ * routeParams('/v1/responses/:id', '/v1/responses/resp_1?x=1'); // { id: 'resp_1' }
+ */
+export function routeParams(pattern: string, url: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const have = routeKey(url).split('/');
+  const raw = pathOf(url).split('/');
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    if (segment.startsWith(':')) {
+      const value = decodedSegment(raw[i] ?? '');
+      if (value === undefined || value === '') return undefined;
+      params[segment.slice(1)] = value;
+    } else if (segment.toLowerCase() !== have[i]) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Routes by method and path. GET routes answer HEAD too, as Koa's do. A path segment `:name` matches any
+ * one segment (read it with {@link routeParams}); exact paths are looked up first.
  * @example
  * const table = new RouteTable<string>('/llm');
  * table.add('POST', '/v1/chat/completions', 'chat');
@@ -45,6 +78,8 @@ export const WRONG_METHOD: unique symbol = Symbol('wrong method');
 export class RouteTable<R> {
   readonly #exact = new Map<string, Map<string, R>>();
   readonly #keyed = new Map<string, Map<string, R>>();
+  /** Paths with `:name` segments, tried in the order added when no exact path matches. */
+  readonly #patterns: { path: string; methods: Map<string, R> }[] = [];
   readonly #prefix: string;
 
   constructor(prefix = '') {
@@ -54,6 +89,7 @@ export class RouteTable<R> {
   /** Throws when the method and path are served already. */
   add(method: 'GET' | 'POST', path: string, route: R): void {
     const full = this.#prefix + path;
+    if (full.includes('/:')) return this.#addPattern(method, full, route);
     const methods = this.#exact.get(full) ?? new Map<string, R>();
     if (methods.has(method)) throw new Error(`route ${method} ${full} is already served`);
     methods.set(method, route);
@@ -67,8 +103,28 @@ export class RouteTable<R> {
 
   /** The route; {@link WRONG_METHOD} when routes have this path but none this method; undefined when none has the path. */
   find(method: string | undefined, url: string): R | typeof WRONG_METHOD | undefined {
-    const methods = this.#exact.get(url) ?? this.#keyed.get(routeKey(url));
+    const methods =
+      this.#exact.get(url) ??
+      this.#keyed.get(routeKey(url)) ??
+      this.#patterns.find((pattern) => routeParams(pattern.path, url) !== undefined)?.methods;
     if (methods === undefined) return undefined;
     return methods.get(method ?? '') ?? WRONG_METHOD;
+  }
+
+  /**
+   * The `:name` values of the route added with `path`, in a request URL it matched.
+   * @example
+   * table.params('/v1/responses/:id', '/llm/v1/responses/resp_1'); // { id: 'resp_1' }
+   */
+  params(path: string, url: string): Record<string, string> {
+    return routeParams(this.#prefix + path, url) ?? {};
+  }
+
+  #addPattern(method: 'GET' | 'POST', full: string, route: R): void {
+    let pattern = this.#patterns.find((known) => known.path === full);
+    if (pattern === undefined) this.#patterns.push((pattern = { path: full, methods: new Map<string, R>() }));
+    if (pattern.methods.has(method)) throw new Error(`route ${method} ${full} is already served`);
+    pattern.methods.set(method, route);
+    if (method === 'GET') pattern.methods.set('HEAD', route);
   }
 }

@@ -1,6 +1,7 @@
 /** The endpoints the gateway serves, by name. */
 import type { Endpoint } from '@sluice/core';
 import { chatCodec } from './chat-codec.js';
+import { responsesCodec } from './responses/responses-codec.js';
 import { embeddingsCodec } from './embeddings/embeddings-codec.js';
 import type { EndpointCodec } from './endpoint-codec.js';
 
@@ -9,7 +10,7 @@ import type { EndpointCodec } from './endpoint-codec.js';
  * @example
  * for (const codec of ENDPOINT_CODECS) console.log(`POST ${codec.path}`);
  */
-export const ENDPOINT_CODECS: readonly EndpointCodec[] = Object.freeze([chatCodec, embeddingsCodec]);
+export const ENDPOINT_CODECS: readonly EndpointCodec[] = Object.freeze([chatCodec, responsesCodec, embeddingsCodec]);
 
 const BY_ENDPOINT = new Map<Endpoint, EndpointCodec>(ENDPOINT_CODECS.map((codec) => [codec.endpoint, codec]));
 

@@ -28,4 +28,14 @@ export interface EndpointCodec {
    * written back into the wire format.
    */
   clientBody(response: ModelResponse, exchange: Exchange): unknown;
+  /**
+   * Called with each new exchange before the kernel runs it, e.g. to keep a request that depends on the
+   * provider's stored state out of the caches (`exchange.bypassCache`). None: nothing to do.
+   */
+  admit?(exchange: Exchange): void;
+  /**
+   * The `text/event-stream` body of a streamed answer sent whole, for an endpoint whose events are not
+   * chat completion chunks. None: the host replays chat completion chunks.
+   */
+  replay?(response: ModelResponse, exchange: Exchange): string;
 }

@@ -3,7 +3,7 @@
  * prefixed by key version, cache scope and mode namespace (observe mode never touches live entries).
  */
 import { hash } from 'node:crypto';
-import type { ChatRequest, Mode } from '@sluice/core';
+import type { ChatRequest, Endpoint, Mode } from '@sluice/core';
 
 export const KEY_VERSION = 'v1';
 
@@ -22,6 +22,11 @@ export interface KeyScope {
   readonly mode: Mode;
   /** Leave `user` out of the key (it identifies the caller, not the question). */
   readonly volatileUser: boolean;
+  /**
+   * The request's endpoint: another endpoint's answer is another wire format, so its keys are apart. Chat
+   * completions (the default) are keyed as before endpoints existed, so their entries stay reachable.
+   */
+  readonly endpoint?: Endpoint | undefined;
 }
 
 /**
@@ -31,7 +36,9 @@ export interface KeyScope {
  */
 export function canonicalRequestKey(request: Readonly<ChatRequest>, scope: KeyScope): string {
   // One-shot: a Hash object per request cost more than the digest of a small request.
-  const digest = hash('sha256', canonicalJson(identity(request, scope.volatileUser)));
+  const canonical = canonicalJson(identity(request, scope.volatileUser));
+  const endpoint = scope.endpoint ?? 'chat.completions';
+  const digest = hash('sha256', endpoint === 'chat.completions' ? canonical : `${endpoint}\n${canonical}`);
   return `${KEY_VERSION}:${encodeURIComponent(scope.cacheScope)}:${scope.mode === 'observe' ? 'shadow' : 'live'}:${digest}`;
 }
 

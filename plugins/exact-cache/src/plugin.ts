@@ -167,7 +167,7 @@ export class ExactCachePlugin implements Plugin {
 
   #key(exchange: Exchange, scope: string): string {
     const { mode } = exchange;
-    const keyScope = { cacheScope: scope, mode, volatileUser: this.options.volatileUser };
+    const keyScope = { cacheScope: scope, mode, volatileUser: this.options.volatileUser, endpoint: exchange.endpoint };
     // Only the original is deep-frozen, so only its key cannot go stale; a rewritten request is keyed each time.
     if (exchange.request !== exchange.original) return canonicalRequestKey(exchange.request, keyScope);
     const known = this.#originalKeys.get(exchange.original);

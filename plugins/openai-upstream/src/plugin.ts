@@ -9,6 +9,8 @@ import {
   type ModelResponse,
   type DependencyHealth,
   type Plugin,
+  type RouteReply,
+  type RouteRequest,
 } from '@sluice/core';
 import { codecOf } from '@sluice/wire';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptions, type OpenAIUpstreamOptionsInput } from './options.js';
@@ -21,9 +23,12 @@ import { UpstreamRouter } from './upstream-router.js';
 import { upstreamTargets, type UpstreamStatus, type UpstreamTarget } from './upstream-target.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';
 import { liveForwarder } from './stream/live-forward.js';
+import { readResponsesStream } from './stream/responses-events.js';
 import { OPENAI_UPSTREAM_ERRORS } from './errors.js';
 
 const PLUGIN_NAME = 'openai-upstream';
+/** A Responses id as providers make them (`resp_…`): nothing that could change the upstream URL's path or query. */
+const RESPONSE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** Where one request's calls went: read by its evidence, whatever the outcome. */
 const TRAIL = createSlot<DispatchTrail>(PLUGIN_NAME, () => ({ attempts: 0, fallbacks: 0 }));
 
@@ -122,6 +127,13 @@ export class OpenAIUpstreamPlugin implements Plugin {
 
     kernel.route({
       method: 'GET',
+      path: '/v1/responses/:id',
+      plugin: PLUGIN_NAME,
+      handle: (request) => this.#storedResponse(request),
+    });
+
+    kernel.route({
+      method: 'GET',
       path: '/v1/models',
       plugin: PLUGIN_NAME,
       handle: async ({ signal }) => {
@@ -138,6 +150,26 @@ export class OpenAIUpstreamPlugin implements Plugin {
         return { status: reply.status, body: reply.body };
       },
     });
+  }
+
+  /**
+   * `GET /v1/responses/{id}`: a stored response, asked of the upstreams (in order, with fallback) as the
+   * provider keeps it; the id is checked before it goes into the upstream URL.
+   */
+  async #storedResponse(request: RouteRequest): Promise<RouteReply> {
+    const id = request.params?.id ?? '';
+    if (!RESPONSE_ID.test(id)) throw new GatewayError('invalid_request', { message: 'Invalid response id.' });
+    const trail: DispatchTrail = { attempts: 0, fallbacks: 0 };
+    const reply = await dispatch(
+      this.#router,
+      undefined,
+      request.signal,
+      this.#policy,
+      this.#requireMetrics(),
+      trail,
+      (target, attempt) => target.client.call('GET', `/responses/${id}`, undefined, request.signal, attempt),
+    );
+    return { status: reply.status, body: reply.body };
   }
 
   async start(): Promise<void> {
@@ -178,6 +210,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
    * it arrives; otherwise (controlled) the client sees nothing until the answer is approved.
    */
   async #streamed(exchange: Exchange): Promise<ModelResponse> {
+    if (exchange.endpoint === 'responses') return this.#streamedResponses(exchange);
     const request = exchange.request;
     // Usage is asked for on the client's behalf (for accounting); a client that did not ask never sees it.
     const streamOptions = { ...(isRecord(request.stream_options) ? request.stream_options : {}), include_usage: true };
@@ -197,6 +230,24 @@ export class OpenAIUpstreamPlugin implements Plugin {
     );
     const body = codecOf(exchange.endpoint).responseView(reply.completion);
     return reply.chunks === undefined ? { status: 200, body } : { status: 200, body, chunks: reply.chunks };
+  }
+
+  /**
+   * A Responses stream is read to its final event, which carries the whole response; the client is sent
+   * events made from the answer once it is approved (the host's replay), never the provider's as they come.
+   */
+  async #streamedResponses(exchange: Exchange): Promise<ModelResponse> {
+    const codec = codecOf(exchange.endpoint);
+    const request = { ...(codec.upstreamBody(exchange.request) as Record<string, unknown>), stream: true };
+    const limits = {
+      idleMs: Math.round(this.options.timeoutSeconds * 1000),
+      maxMs: Math.round(this.options.streamMaxSeconds * 1000),
+      maxBytes: this.options.streamMaxBytes,
+    };
+    const reply = await this.#dispatch(exchange, (client, attempt) =>
+      client.stream(codec.upstreamPath, request, exchange.signal, limits, attempt, readResponsesStream),
+    );
+    return { status: 200, body: codec.responseView(reply.completion) };
   }
 
   #requireMetrics(): UpstreamMetrics {

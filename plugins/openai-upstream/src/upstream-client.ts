@@ -1,5 +1,6 @@
 /** Calls the provider over one keep-alive undici pool; every call bounded by a timeout and the client. */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { isPlaceholderKey } from '@sluice/util';
 import { GatewayError, type ChatCompletion, type ChatCompletionChunk } from '@sluice/core';
@@ -95,6 +96,7 @@ export class UpstreamClient {
     clientSignal: AbortSignal,
     limits: StreamLimits,
     attempt?: UpstreamAttempt,
+    readWhole?: (body: Readable, limits: StreamLimits) => Promise<unknown>,
   ): Promise<StreamedReply> {
     let response;
     try {
@@ -117,11 +119,10 @@ export class UpstreamClient {
     if (response.statusCode < 200 || response.statusCode >= 300 || !type.includes('text/event-stream')) {
       // bodyTimeout is off for streams: a body that is not one is bounded here, as `call` bounds its own.
       let stalled = false;
-      const waitMs = Math.min(limits.idleMs, attempt?.timeoutMs ?? limits.idleMs);
       const timer = setTimeout(() => {
         stalled = true;
         response.body.destroy();
-      }, waitMs);
+      }, limits.idleMs);
       const text = await response.body
         .text()
         .catch((error: unknown) => {
@@ -135,6 +136,13 @@ export class UpstreamClient {
       return { chunks: undefined, completion: parseJson(text) as ChatCompletion };
     }
     if (attempt !== undefined) attempt.streamStarted = true;
+    // An endpoint whose stream carries its whole answer at the end (Responses) is read by its own reader.
+    if (readWhole !== undefined) {
+      const completion = await readWhole(response.body, limits).catch((error: unknown) => {
+        throw clientSignal.aborted ? new GatewayError('client_closed_request', { cause: error }) : error;
+      });
+      return { chunks: undefined, completion: completion as ChatCompletion };
+    }
     const assembler = new ChunkAssembler();
     const chunks: ChatCompletionChunk[] = [];
     try {

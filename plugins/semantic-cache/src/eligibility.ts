@@ -5,7 +5,14 @@
 import type { ChatRequest, Endpoint } from '@sluice/core';
 
 export type SkipReason =
-  'endpoint' | 'non_string_content' | 'tools' | 'response_format' | 'last_turn_not_user' | 'multiple_choices' | 'empty_question';
+  | 'endpoint'
+  | 'non_string_content'
+  | 'tools'
+  | 'response_format'
+  | 'previous_response'
+  | 'last_turn_not_user'
+  | 'multiple_choices'
+  | 'empty_question';
 
 export interface EligibilityRules {
   /** Agent and tool loops end on an assistant or tool turn; answering those from a cache repeats the previous step. */
@@ -35,6 +42,8 @@ export function semanticSkipReason(
   }
   if (request.tools !== undefined) return 'tools';
   if (request.response_format !== undefined) return 'response_format';
+  // A Responses request that continues a stored response depends on the provider's state, not its body.
+  if (request.previous_response_id !== undefined && request.previous_response_id !== null) return 'previous_response';
   const last = request.messages.at(-1);
   if (rules.requireLastUser && last?.role.trim() !== 'user') return 'last_turn_not_user';
   if (rules.skipMultipleChoices && typeof request.n === 'number' && request.n > 1) return 'multiple_choices';

@@ -34,7 +34,7 @@ export async function semanticLookup(
     cacheEvidence(kernel, exchange, 'skipped', { attributes: { ...applied, reason: skip } });
     return undefined;
   }
-  const key = semanticKey(exchange.request, controls.scope, options.volatileUser);
+  const key = semanticKey(exchange.request, controls.scope, options.volatileUser, exchange.endpoint);
   const slot = exchange.slot(LOOKUP_SLOT);
   slot.key = key;
   if (!controls.read && !controls.store) {

@@ -6,7 +6,7 @@
  */
 import { createHash, hash } from 'node:crypto';
 import { placeholderSignature } from '@sluice/guard-kit';
-import { type ChatRequest } from '@sluice/core';
+import { type ChatRequest, type Endpoint } from '@sluice/core';
 import { canonicalJson } from '@sluice/util';
 
 /** Fields that change how the answer travels, not what it is. */
@@ -26,7 +26,12 @@ export interface SemanticKey {
  * semanticKey({ model: 'm', messages: [{ role: 'user', content: 'How do I reset my password?' }] }, 'acme');
  * // { question: 'How do I reset my password?', scope: '5e0c…' }
  */
-export function semanticKey(request: Readonly<ChatRequest>, cacheScope: string, volatileUser: boolean): SemanticKey {
+export function semanticKey(
+  request: Readonly<ChatRequest>,
+  cacheScope: string,
+  volatileUser: boolean,
+  endpoint: Endpoint = 'chat.completions',
+): SemanticKey {
   const messages = request.messages;
   const last = messages.at(-1);
   const question = typeof last?.content === 'string' ? last.content.trim() : '';
@@ -49,6 +54,8 @@ export function semanticKey(request: Readonly<ChatRequest>, cacheScope: string, 
     earlier,
     last: { ...lastFields, role: (last?.role ?? '').trim() },
     placeholders: placeholderSignature([question]),
+    // Another endpoint's answers are another wire format: its entries are apart. Chat's scopes are as before.
+    ...(endpoint === 'chat.completions' ? {} : { endpoint }),
   };
   return { question, scope: hash('sha256', canonicalJson(identity)) };
 }
