@@ -11,6 +11,7 @@ import { DYNAMIC_SITES, NOT_CLIENT_TEXT, NOT_YET_LINEAR } from './allowed-patter
 import { ANALYSIS_CONCURRENCY, analysisCount, linearTimeVerdict, type LinearTimeVerdict } from './linear-time.js';
 import { guardRulePatterns } from './rule-tables.js';
 import { sourcePatterns } from './source-patterns.js';
+import { sparedCount, writeProvenIfAsked } from './proven-linear.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -65,8 +66,9 @@ describe('ReDoS: every pattern meeting client or model text runs in linear time'
     timed.sort((a, b) => b.ms - a.ms);
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `      analysed ${verdicts.size} patterns (${analysisCount()} distinct analyses, ${ANALYSIS_CONCURRENCY} at a time) in ${seconds(performance.now() - began)}; slowest:`,
+      `      analysed ${verdicts.size} patterns (${analysisCount()} distinct analyses, ${sparedCount()} of them proven by an earlier run, ${ANALYSIS_CONCURRENCY} at a time) in ${seconds(performance.now() - began)}; slowest:`,
     );
+    if (writeProvenIfAsked()) console.log('      wrote test/redos/proven-linear.json');
     for (const { pattern, ms } of timed.slice(0, SLOWEST_SHOWN))
       console.log(`        ${seconds(ms).padStart(7)}  ${pattern.name}`);
   });
