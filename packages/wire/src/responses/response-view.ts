@@ -66,7 +66,9 @@ function usageOf(body: Item): Usage | undefined {
  */
 export function responsesCompletionView(body: unknown): ChatCompletion {
   if (typeof body !== 'object' || body === null || !Array.isArray((body as Item).output)) {
-    throw new GatewayError('upstream_invalid_response');
+    throw new GatewayError('upstream_invalid_response', {
+      message: 'The upstream provider answered with a body that is not a Responses object.',
+    });
   }
   const response = body as Item;
   const output = response.output as unknown[];

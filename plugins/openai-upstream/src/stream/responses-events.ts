@@ -72,16 +72,19 @@ function incomplete(): GatewayError {
 
 /** One event's data: an object with a string `type`, else a malformed stream. */
 function eventOf(data: string): { type: string; response?: unknown } | GatewayError {
+  const malformed = () =>
+    new GatewayError('upstream_stream_malformed', {
+      message: 'The upstream provider sent a stream event that is not a Responses event.',
+    });
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
   } catch {
-    return new GatewayError('upstream_stream_malformed');
+    return malformed();
   }
   const type = (parsed as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string') return new GatewayError('upstream_stream_malformed');
+  if (typeof type !== 'string') return malformed();
   const response = (parsed as { response?: unknown }).response;
-  if (FINAL.has(type) && (typeof response !== 'object' || response === null))
-    return new GatewayError('upstream_stream_malformed');
+  if (FINAL.has(type) && (typeof response !== 'object' || response === null)) return malformed();
   return { type, response };
 }
