@@ -14,6 +14,8 @@ import type { WordDifference } from './word-match.js';
 const OPENS_PHRASE: ReadonlySet<string> = new Set([
   'in', 'on', 'for', 'with', 'near', 'over', 'under', 'during', 'and', 'because', 'if', 'when', 'while',
   'at', 'without', 'after', 'before', 'by', 'from', 'as', 'since', 'until', 'inside', 'outside', 'within',
+  // Adverbs of place that open one on their own: "grow tomatoes indoors in winter".
+  'indoors', 'outdoors', 'abroad', 'overseas',
 ]);
 
 /** Phrases that set no condition the answer depends on: "at home", "on my own", "in general", "for free". */
@@ -21,6 +23,8 @@ const OPENS_PHRASE: ReadonlySet<string> = new Set([
 const NO_CONDITION: ReadonlySet<string> = new Set([
   'home', 'own', 'general', 'free', 'short', 'brief', 'detail', 'practice', 'simple', 'easy', 'beginner',
   'beginners', 'properly', 'correctly', 'quickly', 'easily', 'fast',
+  // A measure named after its value: "two gigabytes in size", "six hours in total".
+  'size', 'total', 'length', 'weight', 'height', 'width', 'depth', 'amount',
 ]);
 
 /**
@@ -37,7 +41,8 @@ export function narrowed(
   if (onlyFirst.length === 0 && onlySecond.length > 0)
     return trailingPhrase(second, onlySecond) || headModifier(second, onlySecond);
   if (onlySecond.length === 0 && onlyFirst.length > 0) return trailingPhrase(first, onlyFirst) || headModifier(first, onlyFirst);
-  return false;
+  // Each narrowed its own way: "Why does my car shake at high speed?" / "… when idling?".
+  return onlyFirst.length > 0 && trailingPhrase(first, onlyFirst) && trailingPhrase(second, onlySecond);
 }
 
 /**
@@ -47,7 +52,7 @@ export function narrowed(
 // prettier-ignore
 const NOT_NARROWING: ReadonlySet<string> = new Set([
   'too', 'so', 'very', 'really', 'quite', 'pretty', 'extremely', 'super', 'single', 'whole', 'entire',
-  'actual', 'same', 'usual', 'typical', 'average', 'normal', 'regular', 'account', 'user', 'login',
+  'actual', 'same', 'usual', 'typical', 'average', 'normal', 'regular', 'account', 'user', 'login', 'own',
 ]);
 
 /**

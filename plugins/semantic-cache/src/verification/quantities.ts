@@ -3,11 +3,12 @@
  * million" are 1000000, "5 km" is "five kilometres", "3pm" is "15:00". Numbers come from the tokens
  * the local embedder reads (number words already digits, "2,000" already 2000).
  */
+import { FUNCTION_WORDS } from '../embeddings/function-words.js';
 import { numbersAsDigits } from '../embeddings/number-words.js';
-import { CURRENCY_SIGNS, ORDINAL_WORDS, SCALE_SUFFIXES, UNITS } from './word-lists.js';
+import { CURRENCIES, CURRENCY_SIGNS, ORDINAL_WORDS, SCALE_SUFFIXES, UNITS } from './word-lists.js';
 
 /** A time of day: "3pm", "3:30 p.m.", "15:00". Bounded repeats only, so linear on any text. */
-const TWELVE_HOUR = /\b(\d{1,2})(?::([0-5]\d))? ?([ap])\.?m\b\.?/g;
+const TWELVE_HOUR = /\b(\d{1,2})(?::([0-5]\d))? ?([ap])\.?m\b\.?/gi;
 const TWENTY_FOUR_HOUR = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
 const TIME_TOKEN = /^t\d{4}$/;
 const SCALED = /^(\d+(?:\.\d+)?)(k|m|mm|b|bn)$/;
@@ -15,6 +16,8 @@ const DIGITS = /\d+(?:\.\d+)?/g;
 const HAS_DIGIT = /\d/;
 const CURRENCY = /[$€£¥₹] ?\d/g;
 const WHOLE = /^\d+$/;
+/** A number with a unit written onto it: "2gb", "400mg". Two bounded classes in a row, so linear. */
+const WITH_UNIT = /^(\d+(?:\.\d+)?)([a-z]+)$/;
 
 /** Speeds and temperatures spelled out: "miles per hour" is mph, "degrees Celsius" is °C. */
 const PER_HOUR: ReadonlyMap<string, string> = new Map([
@@ -79,14 +82,37 @@ export interface Quantities {
  * @example
  * quantities(lexicalTokens('under $2K'), 'under $2K');          // { numbers: ['2000'], units: ['usd'] }
  * quantities(lexicalTokens('2000 dollars'), '2000 dollars');    // { numbers: ['2000'], units: ['usd'] }
+ * quantities(lexicalTokens('half an hour'), 'half an hour');    // { numbers: ['30'], units: ['minute'] }
  */
 export function quantities(tokens: readonly string[], text: string): Quantities {
   const numbers: string[] = [];
   const units: string[] = [];
+  const push = (value: number, unit: string | undefined) => {
+    const scale = unit === undefined ? undefined : BASE_UNITS.get(unit);
+    numbers.push(String(scale === undefined ? value : round(value * scale[1])));
+    if (unit !== undefined) units.push(scale?.[0] ?? unit);
+  };
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
     const ordinal = ORDINAL_WORDS.get(token);
     if (ordinal !== undefined) numbers.push(String(ordinal));
+    // "half an hour" is 30 minutes, "a mile" 1 mile; "30 minutes a day" is a rate, not a day.
+    const unitted = UNITS.get(tokens[i + 2] ?? '');
+    if (
+      token === 'half' &&
+      (tokens[i + 1] === 'a' || tokens[i + 1] === 'an') &&
+      unitted !== undefined &&
+      !CURRENCIES.has(unitted)
+    ) {
+      push(0.5, unitted);
+      i += 2;
+      continue;
+    }
+    if (ONE.has(token) && countedUnit(tokens, i + 1) && !isRate(tokens, i)) {
+      push(1, UNITS.get(tokens[i + 1]!));
+      i += 1;
+      continue;
+    }
     if (!HAS_DIGIT.test(token)) continue;
     // "three point five" is 3.5.
     if (tokens[i + 1] === 'point' && WHOLE.test(token) && WHOLE.test(tokens[i + 2] ?? '')) {
@@ -98,22 +124,79 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
       numbers.push(token);
       continue;
     }
+    // "1st" / "first" before a word is no article ("a 1st grader" / "a high school junior"): kept apart
+    // from "1". As an adverb ("should I invest first?") it is left out, as "1" is.
+    if (token === '1st') {
+      const next = tokens[i + 1];
+      if (next !== undefined && !FUNCTION_WORDS.has(next) && !HAS_DIGIT.test(next)) numbers.push(token);
+      continue;
+    }
     const scaled = SCALED.exec(token);
-    if (scaled !== null) {
-      numbers.push(String(Number(scaled[1]) * SCALE_SUFFIXES.get(scaled[2]!)!));
-    } else {
+    // "2GB", "400mg": the unit written onto the number.
+    const suffixed = scaled === null ? WITH_UNIT.exec(token) : null;
+    const suffixUnit = suffixed === null ? undefined : UNITS.get(suffixed[2]!);
+    let values: number[];
+    if (scaled !== null) values = [Number(scaled[1]) * SCALE_SUFFIXES.get(scaled[2]!)!];
+    else if (suffixed !== null && suffixUnit !== undefined) values = [Number(suffixed[1])];
+    else {
       const digits = token.match(DIGITS);
       if (digits === null) continue;
       const next = tokens[i + 1];
       // "2 grand" is 2000; "2 k" as "2k".
       const times = next === 'grand' || next === 'k' ? 1000 : 1;
-      for (const value of digits) numbers.push(String(Number(value) * times));
+      values = digits.map((value) => Number(value) * times);
       if (times !== 1) i += 1;
     }
-    const unit = unitAfter(tokens, i + 1);
-    if (unit !== undefined) units.push(unit);
+    // "one and a half litres" is 1.5 litres.
+    if (values.length === 1 && tokens[i + 1] === 'and' && tokens[i + 2] === 'a' && tokens[i + 3] === 'half') {
+      values = [values[0]! + 0.5];
+      i += 3;
+    }
+    const unit = suffixUnit ?? unitAfter(tokens, i + 1);
+    if (values.length === 1) push(values[0]!, unit);
+    else {
+      for (const value of values) numbers.push(String(value));
+      if (unit !== undefined) units.push(unit);
+    }
   }
   if (text.includes('$') || /[€£¥₹]/.test(text))
     for (const sign of text.match(CURRENCY) ?? []) units.push(CURRENCY_SIGNS.get(sign[0]!)!);
   return { numbers, units };
+}
+
+/** Words that count one of the unit after them: "a mile", "an hour", "a single litre". */
+const ONE: ReadonlySet<string> = new Set(['a', 'an', 'single']);
+
+/**
+ * A unit "a" may count: a measure spelled as a word ("a litre", not "a C" or "a second opinion"), and
+ * no calendar period ("in a year", "a day off").
+ */
+function countedUnit(tokens: readonly string[], at: number): boolean {
+  const word = tokens[at] ?? '';
+  const unit = UNITS.get(word);
+  return unit !== undefined && word.length > 2 && !CURRENCIES.has(unit) && !NOT_COUNTED.has(unit);
+}
+
+const NOT_COUNTED: ReadonlySet<string> = new Set(['second', 'day', 'week', 'month', 'year', 'inch', 'percent']);
+
+/** "30 minutes a day", "twice an hour", "per litre": a rate, the unit it is counted per. ("a single mile": "single" counts.) */
+function isRate(tokens: readonly string[], at: number): boolean {
+  const before = tokens[at - 1] ?? '';
+  return UNITS.has(before) || RATE_WORDS.has(before);
+}
+
+const RATE_WORDS: ReadonlySet<string> = new Set(['times', 'once', 'twice', 'per', 'cost', 'costs', 'price']);
+
+/**
+ * Units counted in a smaller one, so "1 km" is "1000 metres", "2 hours" "120 minutes" and "half a year"
+ * "6 months".
+ */
+// prettier-ignore
+const BASE_UNITS: ReadonlyMap<string, readonly [string, number]> = new Map([
+  ['km', ['m', 1000]], ['kg', ['g', 1000]], ['l', ['ml', 1000]], ['hour', ['minute', 60]], ['year', ['month', 12]],
+  ['tb', ['gb', 1000]], ['cm', ['mm', 10]],
+]);
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
 }

@@ -4,8 +4,9 @@
  */
 import { lexicalTokens } from '../embeddings/lexical-tokens.js';
 import { calendarWord } from './calendar-words.js';
+import { inNegationIdiom } from './negation-idioms.js';
 import { questionForm, type QuestionForm } from './question-form.js';
-import { contentWords, foreignLetters, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
+import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
 import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
@@ -19,7 +20,7 @@ export interface QuestionFacts {
   readonly arithmetic: boolean;
   /** Arithmetic operators in reading order, as `+ - × ÷ ^`. */
   readonly operators: readonly string[];
-  /** How many negation words ("not", "no", "never", "without" ...), idioms such as "from nothing" left out. */
+  /** How many negation words ("not", "no", "never", "without" ...), idioms such as "in no time" left out (negation-idioms.ts). */
   readonly negations: number;
   /** Months, weekdays and relative days ("tomorrow", "last month") in reading order. */
   readonly dates: readonly string[];
@@ -31,6 +32,8 @@ export interface QuestionFacts {
   readonly form: QuestionForm | undefined;
   /** How many questions it asks. */
   readonly asked: number;
+  /** What "how many" / "how much" counts: up to two words after it, none when a verb follows. */
+  readonly counted: readonly string[];
   /** The people it is about, by class. */
   readonly people: ReadonlySet<string>;
   /** Content words in reading order. */
@@ -45,17 +48,13 @@ export interface QuestionFacts {
   readonly carriers: readonly string[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
+  /** What the asker says they are, in a clause of its own: "vegan" of "I'm vegan, how do I …". */
+  readonly selfStated: readonly string[];
+  /** The extremes it asks for: "the fastest", "the longest". */
+  readonly superlatives: readonly string[];
   /** Letters of scripts other than Latin, sorted. */
   readonly foreign: string;
 }
-
-/** Negation words that negate nothing in these idioms: "from nothing", "no matter", "nothing but". */
-const IDIOM_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map([['nothing', new Set(['from'])]]);
-const IDIOM_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['no', new Set(['matter', 'longer', 'doubt'])],
-  ['nothing', new Set(['but'])],
-  ['not', new Set(['only', 'help'])],
-]);
 
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
 const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
@@ -69,7 +68,8 @@ const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-const US = /\bUS\b/g;
+const US = /\bUS\b|\bUnited States(?: of America)?\b|\bUnited Kingdom\b|\bGreat Britain\b/g;
+const COUNTRY: Readonly<Record<string, string>> = { US: 'USA', 'United Kingdom': 'UK', 'Great Britain': 'UK' };
 /** "U.K.", "U.S.S.R.": an acronym with its dots, read as "UK", "USSR". Each repeat is a letter and a dot, so linear. */
 const DOTTED = /\b(?:[A-Za-z]\.){2,}/g;
 /** Clause breaks: a comma, full stop or colon not inside a number ("1,000", "1.5", "15:00"). Linear. */
@@ -84,7 +84,9 @@ const OPERAND = /\d|^\p{L}$/u;
 export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
-  const timed = withNumbersUnhyphenated(withTimesOfDay(undotted.includes('US') ? undotted.replace(US, 'USA') : undotted));
+  const timed = withNumbersUnhyphenated(
+    withTimesOfDay(/US|United|Great/.test(undotted) ? undotted.replace(US, (name) => COUNTRY[name] ?? 'USA') : undotted),
+  );
   // Most questions are one clause with a mark at the end: one pass of the tokenizer.
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
   const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);
@@ -92,16 +94,17 @@ export function questionFacts(text: string): QuestionFacts {
   const operators: string[] = [];
   const dates: string[] = [];
   const ends = new Set<string>();
+  const superlatives: string[] = [];
   let negations = 0;
   tokens.forEach((token, i) => {
     const previous = tokens[i - 1];
-    const next = tokens[i + 1];
     const operator = OPERATOR_WORDS.get(token);
     if (operator !== undefined && previous !== undefined && OPERAND.test(previous)) operators.push(operator);
-    if (NEGATIONS.has(token) && !isIdiom(token, previous, next)) negations += 1;
+    if (NEGATIONS.has(token) && !inNegationIdiom(tokens, i)) negations += 1;
     const date = calendarWord(token, previous);
     if (date !== undefined) dates.push(date);
     for (const [family, end] of OPPOSITE_ENDS.get(token) ?? []) ends.add(`${family}:${end}`);
+    if (isSuperlative(token, previous)) superlatives.push(token);
   });
   const { numbers, units } = quantities(tokens, text);
   const named = namedThings(timed);
@@ -123,13 +126,27 @@ export function questionFacts(text: string): QuestionFacts {
         ? carriers(tokens, named)
         : clauses.flatMap((clause, i) => (i === 0 ? carriers(clause, named) : [CLAUSE_MARK, ...carriers(clause, named)])),
     ends,
+    selfStated: clauses.length === 1 ? [] : clauses.flatMap(selfStated),
+    superlatives,
     foreign: foreignLetters(text),
   };
 }
 
-function isIdiom(token: string, previous: string | undefined, next: string | undefined): boolean {
-  return (
-    (previous !== undefined && IDIOM_BEFORE.get(token)?.has(previous) === true) ||
-    (next !== undefined && IDIOM_AFTER.get(token)?.has(next) === true)
-  );
+/** "I'm vegan", "I am a student": a clause that says what the asker is; not "I'm tired of …". */
+function selfStated(clause: readonly string[]): string[] {
+  const word = clause[clause.length - 1]!;
+  const article = clause.length === 4 && (clause[2] === 'a' || clause[2] === 'an');
+  if ((clause.length !== 3 && !article) || clause[0] !== 'i' || clause[1] !== 'am') return [];
+  return isCarrier(word) && !/\d/.test(word) ? [word] : [];
 }
+
+/** "the fastest", "the longest": an -est word after "the" ("the best" is left to the antonyms). */
+function isSuperlative(token: string, previous: string | undefined): boolean {
+  return previous === 'the' && token.length > 4 && token.endsWith('est') && !NOT_SUPERLATIVE.has(token);
+}
+
+// prettier-ignore
+const NOT_SUPERLATIVE: ReadonlySet<string> = new Set([
+  'interest', 'forest', 'request', 'guest', 'chest', 'protest', 'contest', 'harvest', 'midwest', 'northwest',
+  'southwest', 'everest', 'conquest', 'priest', 'arrest', 'manifest', 'pinterest', 'budapest', 'bucharest',
+]);

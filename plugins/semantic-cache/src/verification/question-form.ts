@@ -3,6 +3,7 @@
  * or a wh-question ("Why …", "How …"), the class of its question word, and how many questions it asks
  * ("Who started it and why?" asks two).
  */
+import { isCarrier } from './question-words.js';
 import { AUXILIARIES, PERSONS, REQUEST_VERBS, WH_WORDS } from './word-lists.js';
 
 export type QuestionForm = 'yes-no' | 'wh';
@@ -15,6 +16,8 @@ export interface FormFacts {
   readonly howCause: boolean;
   /** How many questions: clauses that open with a question word or an auxiliary, and "and why", "and is …". */
   readonly asked: number;
+  /** What "how many" / "how much" counts, the two words after it that may say it: "people live" of "how many people live …". */
+  readonly counted: readonly string[];
 }
 
 // prettier-ignore
@@ -49,6 +52,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
   let askSeen = false;
   let howCause = false;
   let asked = 0;
+  let counted: readonly string[] = [];
   for (const tokens of clauses) {
     let start = 0;
     while (start < tokens.length && OPENERS.has(tokens[start]!)) start += 1;
@@ -84,8 +88,16 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       if (token === 'how' && next === 'come') asks = 'why';
       else asks = token === 'how' && next !== undefined && QUANTITIES.has(next) ? 'how-much' : ASKS.get(token);
       howCause = token === 'how' && (next === 'did' || next === 'come' || next === 'came');
+      if (token === 'how' && (next === 'many' || next === 'much')) counted = countedWords(tokens, i + 2);
       form ??= 'wh';
     });
   }
-  return { form, asks, howCause, asked: Math.max(asked, 1) };
+  return { form, asks, howCause, asked: Math.max(asked, 1), counted };
+}
+
+/** Up to two words that may carry the answer, from `at` on: "daily exercise" of "how much daily exercise does …". */
+function countedWords(tokens: readonly string[], at: number): readonly string[] {
+  const words: string[] = [];
+  for (let i = at; i < at + 2 && i < tokens.length && isCarrier(tokens[i]!); i += 1) words.push(tokens[i]!);
+  return words;
 }

@@ -102,10 +102,32 @@ export function namedThings(text: string): Set<string> {
       if (word.length > 1 && !UPPER.test(word.slice(1))) spelledLikeWords.push(lower);
       continue;
     }
-    if (calendarWord(lower, undefined) === undefined) named.add(stemOf(lower));
+    if (calendarWord(lower, undefined) === undefined && !COMMON_ABBREVIATIONS.has(lower)) named.add(nameOf(lower));
   }
   if (2 * capitalised < words) for (const word of spelledLikeWords) named.add(word);
   return named;
+}
+
+/** Abbreviations written in capitals that name no one thing: "a Windows PC", "TL;DR", "DIY". */
+// prettier-ignore
+const COMMON_ABBREVIATIONS: ReadonlySet<string> = new Set([
+  'pc', 'pcs', 'tv', 'id', 'ok', 'diy', 'asap', 'fyi', 'tl', 'dr', 'tldr', 'faq', 'eta', 'btw', 'imo', 'imho',
+  'aka', 'eg', 'ie', 'ps', 'am', 'pm', 'vs',
+]);
+
+/**
+ * Names of one thing spelled two ways, to one stem: "JS" / "JavaScript", "the US" / "America", "an
+ * American" / "a US citizen" (the text already reads "United States" as "USA").
+ */
+// prettier-ignore
+const NAME_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
+  js: 'javascript', ts: 'typescript', py: 'python', us: 'usa', america: 'usa', american: 'usa',
+  americans: 'usa', uk: 'britain', british: 'britain', postgres: 'postgresql', k8s: 'kubernetes', mac: 'macos',
+  osx: 'macos',
+}));
+
+export function nameOf(word: string): string {
+  return NAME_ALIASES.get(word) ?? stemOf(word);
 }
 
 /** Whether the word at `at` opens the text or a sentence: only spaces between it and . ? ! : ; " ( or a line break. */
@@ -124,6 +146,8 @@ export function people(tokens: readonly string[]): Set<string> {
     const person = PERSONS.get(token);
     // "Can someone explain …", "could anyone tell me …": whom the question is put to, not what it is about.
     if (person === 'other' && REQUEST_VERBS.has(tokens[i + 1] ?? '')) return;
+    // "Thank you!", "thank you in advance": a courtesy, not the one asked.
+    if (person === 'addressee' && (tokens[i - 1] === 'thank' || tokens[i - 1] === 'thanks')) return;
     if (person !== undefined) found.add(person);
   });
   // "How do you reset your password?" asks what "How do I reset my password?" asks: a "you" that is

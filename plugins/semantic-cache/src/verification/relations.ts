@@ -3,9 +3,8 @@
  * "convert X into Y", "does A cause B"). Two questions with the same words on opposite sides of the
  * same relation ask opposite things.
  */
-import { stemOf } from './stems.js';
 import { calendarWord } from './calendar-words.js';
-import { isCarrier } from './question-words.js';
+import { isCarrier, nameOf } from './question-words.js';
 import { NOT_PLURAL, PERSONS, RELATIONS } from './word-lists.js';
 
 export interface Relation {
@@ -22,7 +21,8 @@ function orderStem(token: string): string {
   // "my puppy" and "my dog" are one relative: "introduce my puppy to my cat" / "my kitten to my dog" swap them.
   const person = PERSONS.get(token);
   if (person !== undefined) return person;
-  return NOT_PLURAL.has(token) ? token : stemOf(token);
+  // "a US company" / "an American company": one name, however spelled.
+  return NOT_PLURAL.has(token) ? token : nameOf(token);
 }
 
 /** "into" links like "to": "from A to B" / "B turn into A". */
@@ -103,8 +103,15 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
 /** A name spelled like a function word ("Go", "Swift", "Rust" may be): it carries the question all the same. */
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-/** Words that join two things either way round: "stocks vs bonds" / "bonds or stocks". */
-const EITHER_WAY: ReadonlySet<string> = new Set(['or', 'and', 'vs', 'versus']);
+/**
+ * Words that join two things either way round: "stocks vs bonds" / "bonds or stocks", "the difference
+ * between A and B" / "how does B differ from A".
+ */
+// prettier-ignore
+const EITHER_WAY: ReadonlySet<string> = new Set([
+  'or', 'and', 'vs', 'versus', 'between', 'difference', 'differences', 'different', 'differ', 'differs',
+  'compare', 'compared', 'comparison',
+]);
 const EITHER_WAY_MARK = '~or';
 /** Between clauses: a sentence moved ("Slovenia. What are the highlights?" / "… of Slovenia? …") is no swap. */
 export const CLAUSE_MARK = '~|';
@@ -136,7 +143,7 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   for (let k = i; k <= j; k += 1) if (a[k] === EITHER_WAY_MARK || a[k] === CLAUSE_MARK || b[k] === CLAUSE_MARK) return false;
   if (a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1))
     return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
-  return blocksSwapped(a, b, i, j);
+  return blocksSwapped(a, b, i, j, named);
 }
 
 /**
@@ -145,13 +152,16 @@ export function swapped(first: readonly string[], second: readonly string[], nam
  * Instant Pot recipe in a slow cooker". Runs of up to three words, with a preposition or two words
  * between them, so moving a phrase ("a 12 week old puppy" / "a puppy at twelve weeks old") is no swap.
  */
-function blocksSwapped(a: readonly string[], b: readonly string[], i: number, j: number): boolean {
+function blocksSwapped(a: readonly string[], b: readonly string[], i: number, j: number, named: ReadonlySet<string>): boolean {
   const span = j - i + 1;
   for (let x = 1; x <= MAX_RUN; x += 1)
     for (let y = 1; y <= MAX_RUN; y += 1) {
       const between = span - x - y;
       // Something must hold the two runs apart: a preposition, or two words ("hurts when I move").
-      if (between < 1 || (between < 2 && !a[i + x]!.startsWith('~'))) continue;
+      // Runs opening with named things trade places with anything or nothing between ("Can an LLC own an S corp" /
+      // "Can an S corp own an LLC", "the Supreme Court … Congress" / "Congress … the Supreme Court").
+      const names = named.has(a[i]!) && named.has(a[j - y + 1]!);
+      if (!names && (between < 1 || (between < 2 && !a[i + x]!.startsWith('~')))) continue;
       // a = X M Y and b = Y M X over the span.
       if (sameRun(a, b, i, j - x + 1, x) && sameRun(a, b, j - y + 1, i, y) && sameRun(a, b, i + x, i + y, between)) return true;
     }

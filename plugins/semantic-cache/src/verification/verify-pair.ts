@@ -5,29 +5,40 @@
  *
  * - `numbers`: the numbers and their units, as a multiset ("2 + 3" / "2 + 4", "in 2023" / "in 2024",
  *   "5 km" / "5 miles"). "3" and "three", "$2K" and "2000 dollars", "1M" and "one million", "3pm" and
- *   "15:00" agree. In arithmetic the order counts too.
+ *   "15:00", "2GB" and "two gigabytes", "1 km" and "1,000 metres", "half an hour" and "30 minutes",
+ *   "a mile" and "1 mile" agree. "1st" is no "1" an article may stand for. In arithmetic the order counts too.
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
  * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without"); idioms
- *   that only look negative ("from nothing", "no matter") do not count.
+ *   that only look negative ("from nothing", "in no time", "without breaking the bank", "it wouldn't
+ *   hurt", "can't recommend it enough") do not count (negation-idioms.ts).
  * - `dates`: month and weekday names, today/tomorrow/yesterday, "this/last/next month" ...
  * - `question`: the question word, when both ask a specific one: "when does it open?" and "where
  *   does it open?" want different answers. "what" and "which" never fail a pair; "how did X fall" may
- *   ask for the causes "why did X fall" asks for.
+ *   ask for the causes "why did X fall" asks for. "How many" of different things fails ("how many people
+ *   live in Canada" / "how many provinces does Canada have").
  * - `form`: a yes/no question against a wh-question ("Did Rome fall in 476?" / "Why did Rome fall?").
  * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
  * - `qualifier`: one question adds a phrase after all the other asks ("fly a drone" / "fly a drone over
  *   an airport", "symptoms of a UTI" / "… in men"), or one word before the noun it ends on ("milk" /
- *   "almond milk").
+ *   "almond milk"), or each adds its own ("shake at high speed" / "shake when idling"), or the asker
+ *   states a condition the other lacks ("I'm vegan, how do I make a cake?" / "How do I make a cake?").
  * - `people`: who it is about ("my" / "your", "myself" / "someone", "my son" / "my daughter"); "how do
  *   you …" asked in general reads as "how do I …".
- * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks.
- * - `words`: one content word swapped for another, the rest the same ("visa for Japan" / "visa for China").
+ * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks;
+ *   "JS" is "JavaScript", "the US" "the United States" and "American".
+ * - `words`: one content word swapped for another where it stood, the content words around it the same
+ *   ("visa for Japan" / "visa for China"), or up to two for two after the same preposition or number
+ *   ("substitute for buttermilk" / "… for baking powder"). Derivations ("differ" / "difference"),
+ *   clippings ("crypto"), British and American names ("windscreen") and words that ask for one answer
+ *   ("how far" / "the distance") are the same word (word-forms.ts).
  * - `extra` (off unless listed): one content word more on one side only, anywhere ("Can cats drink
  *   milk?" / "… safely drink milk?"); it also refuses a word added in passing ("my password" / "my
  *   account password").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
- *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A").
- * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after).
+ *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A"), or named things trading
+ *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?").
+ * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
+ *   or two different extremes ("lasted the longest" / "collapsed the fastest").
  * - `stems`: words a stemmer or n-grams merge but that mean different things ("flying fish" / "fly
  *   fishing", "creditor" / "credit", "news" / "new").
  * - `script`: the letters of non-Latin scripts, compared as written, so text an embedder cannot read
@@ -39,8 +50,12 @@
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed } from './qualifier.js';
 import { reversed, swapped } from './relations.js';
-import { spellingVariant, wordDifference } from './word-match.js';
-import { CURRENCIES } from './word-lists.js';
+import { opposite, otherExtreme } from './extremes.js';
+import { sameWord, spellingVariant, wordDifference } from './word-match.js';
+import { stemOf } from './stems.js';
+import { sameWordForm } from './word-forms.js';
+import { swappedInPlace } from './word-swap.js';
+import { CURRENCIES, UNITS } from './word-lists.js';
 
 /** The rules, in the order they are tried: the most specific first, so a refusal names its cause. */
 export const VERIFICATION_RULES = [
@@ -79,26 +94,24 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   negation: (a, b) => a.negations === b.negations,
   dates: (a, b) => sameList(a.dates, b.dates),
   question: (a, b) =>
-    a.asks === undefined ||
-    b.asks === undefined ||
-    a.asks === b.asks ||
-    (a.asks === 'why' && b.howCause) ||
-    (b.asks === 'why' && a.howCause),
+    sameCount(a.counted, b.counted) &&
+    (a.asks === undefined ||
+      b.asks === undefined ||
+      a.asks === b.asks ||
+      (a.asks === 'why' && b.howCause) ||
+      (b.asks === 'why' && a.howCause)),
   form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
   scope: (a, b) => a.asked === b.asked,
-  qualifier: (a, b) => !narrowed(differenceOf(a, b), a, b),
+  qualifier: (a, b) => !narrowed(differenceOf(a, b), a, b) && !selfCondition(a, b) && !selfCondition(b, a),
   people: (a, b) => samePeople(a.people, b.people),
   names: (a, b) => covers(a, b) && covers(b, a),
-  words: (a, b) => {
-    const { onlyFirst, onlySecond } = differenceOf(a, b);
-    return !(onlyFirst.length === 1 && onlySecond.length === 1);
-  },
+  words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
   extra: (a, b) => {
     const { onlyFirst, onlySecond } = differenceOf(a, b);
     return onlyFirst.length + onlySecond.length !== 1;
   },
   relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
-  antonyms: (a, b) => !opposite(a.ends, b.ends),
+  antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
 };
@@ -135,6 +148,21 @@ export function verifyFacts(
 ): Verification {
   for (const reason of VERIFICATION_RULES) if (rules.has(reason) && !CHECKS[reason](cached, fresh)) return { ok: false, reason };
   return PASS;
+}
+
+/** "How many people live in Canada?" / "How many provinces does Canada have?" count different things. */
+function sameCount(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === 0 || b.length === 0 || a.some((x) => b.some((y) => sameThing(x, y)));
+}
+
+function sameThing(a: string, b: string): boolean {
+  const unit = UNITS.get(a);
+  return a === b || stemOf(a) === stemOf(b) || sameWordForm(a, b) || (unit !== undefined && unit === UNITS.get(b));
+}
+
+/** "I'm vegan, how do I make a birthday cake?" / "How do I make a birthday cake?": a condition the other lacks. */
+function selfCondition(a: QuestionFacts, b: QuestionFacts): boolean {
+  return a.selfStated.some((word) => !b.words.some((other) => sameWord(other, { word, stem: stemOf(word), at: -1 })));
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -188,12 +216,4 @@ function covers(a: QuestionFacts, b: QuestionFacts): boolean {
     if (!b.named.has(name) && !b.tokens.includes(name) && !b.words.some((w) => w.stem === name || spellingVariant(w.word, name)))
       return false;
   return true;
-}
-
-function opposite(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const end of a) {
-    const other = `${end.slice(0, -1)}${end.endsWith('0') ? '1' : '0'}`;
-    if (b.has(other) && !a.has(other) && !b.has(end)) return true;
-  }
-  return false;
 }

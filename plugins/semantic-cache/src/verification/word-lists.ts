@@ -6,7 +6,7 @@ export const PERSONS: ReadonlyMap<string, string> = new Map([
   ...['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves'].map((w) => [w, 'speaker'] as const),
   ...['you', 'your', 'yours', 'yourself', 'yourselves', 'u', 'ur'].map((w) => [w, 'addressee'] as const),
   ...['someone', 'somebody', 'anyone', 'anybody', 'he', 'him', 'his', 'himself', 'she', 'her', 'hers',
-    'herself', 'they', 'them', 'their', 'theirs', 'themselves', 'others'].map((w) => [w, 'other'] as const),
+    'herself', 'others'].map((w) => [w, 'other'] as const),
   // Relatives and roles: "my son" and "my daughter" want different answers.
   ...[['son', 'son'], ['sons', 'son'], ['daughter', 'daughter'], ['daughters', 'daughter'], ['wife', 'wife'],
     ['husband', 'husband'], ['mother', 'mother'], ['mom', 'mother'], ['mum', 'mother'], ['father', 'father'],
@@ -18,7 +18,13 @@ export const PERSONS: ReadonlyMap<string, string> = new Map([
     ['cats', 'cat'], ['kitten', 'cat'], ['baby', 'child'], ['babies', 'child'], ['kid', 'child'], ['kids', 'child'],
     ['child', 'child'], ['children', 'child'], ['toddler', 'child'], ['friend', 'friend'], ['friends', 'friend'],
     ['spouse', 'spouse'], ['partner', 'spouse'], ['client', 'client'], ['clients', 'client'], ['pet', 'pet'],
-    ['grandchildren', 'grandchild'], ['grandchild', 'grandchild'], ['teenager', 'child'], ['teen', 'child']] as const,
+    ['grandchildren', 'grandchild'], ['grandchild', 'grandchild'], ['teenager', 'child'], ['teen', 'child'],
+    ['employees', 'employee'], ['employers', 'employer'], ['bosses', 'employer'], ['managers', 'employer'],
+    ['landlords', 'landlord'], ['tenants', 'tenant'], ['wives', 'wife'], ['husbands', 'husband'], ['mothers', 'mother'],
+    ['moms', 'mother'], ['mums', 'mother'], ['fathers', 'father'], ['dads', 'father'], ['brothers', 'brother'],
+    ['sisters', 'sister'], ['uncles', 'uncle'], ['aunts', 'aunt'], ['grandparents', 'grandparent'],
+    ['grandparent', 'grandparent'], ['spouses', 'spouse'], ['partners', 'spouse'], ['pets', 'pet'], ['kittens', 'cat'],
+    ['puppies', 'dog'], ['toddlers', 'child'], ['teenagers', 'child'], ['teens', 'child']] as const,
 ]);
 
 /** Question words that open a wh-question. */

@@ -5,6 +5,7 @@
  */
 import type { ContentWord } from './question-words.js';
 import { stemOf } from './stems.js';
+import { sameWordForm } from './word-forms.js';
 import { NOT_PLURAL } from './word-lists.js';
 
 export interface WordDifference {
@@ -38,7 +39,7 @@ export function wordDifference(first: readonly ContentWord[], second: readonly C
 function compound(word: ContentWord, at: number, own: readonly ContentWord[], other: readonly ContentWord[]): boolean {
   for (let i = 1; i < other.length; i += 1) {
     const joined = other[i - 1]!.word + other[i]!.word;
-    if (joined === word.word || stemOf(joined) === word.stem) return true;
+    if (joined === word.word || stemOf(joined) === word.stem || spellingVariant(joined, word.word)) return true;
   }
   const next = own[at + 1]?.word;
   const previous = own[at - 1]?.word;
@@ -47,10 +48,10 @@ function compound(word: ContentWord, at: number, own: readonly ContentWord[], ot
   );
 }
 
-function sameWord(a: ContentWord, b: ContentWord): boolean {
+export function sameWord(a: ContentWord, b: ContentWord): boolean {
   if (a.word === b.word) return true;
   if (NOT_PLURAL.has(a.word) || NOT_PLURAL.has(b.word)) return false;
-  return a.stem === b.stem || spellingVariant(a.word, b.word);
+  return a.stem === b.stem || spellingVariant(a.word, b.word) || sameWordForm(a.word, b.word);
 }
 
 /**

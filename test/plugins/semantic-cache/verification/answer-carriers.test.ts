@@ -39,7 +39,8 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['relations', 'Can you go from type 2 diabetes to prediabetes?', 'Can prediabetes turn into type 2 diabetes?'],
   ['relations', 'How do I make a dataframe from a CSV file?', 'How do I turn a dataframe into a CSV file?'],
   ['relations', 'How do I move money from my savings account?', 'How do I move money to my savings account?'],
-  ['antonyms', 'Which US state joined the union first?', 'Which US state joined the union last?'],
+  // "first" / "last" is refused as a number too: "1st" is no article.
+  ['antonyms', 'Which US state joined the union earliest?', 'Which US state joined the union latest?'],
   ['antonyms', 'What is the richest country in Africa?', 'What is the poorest country in Africa?'],
   ['antonyms', 'Should I store wine inside or in the garage?', 'Should I store wine outside or in the garage?'],
   ['antonyms', 'What foods increase blood sugar?', 'What foods decrease blood sugar?'],

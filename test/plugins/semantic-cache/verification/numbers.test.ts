@@ -15,6 +15,11 @@ describe('semantic-cache verification: numbers', () => {
     ['Is a 3.5 GPA good?', 'Is a three point two GPA good?'],
     ['Is it safe to drive at 70 mph?', 'Is it safe to drive at 70 kilometres per hour?'],
     ['What happened in the 18th century?', 'What happened in the nineteenth century?'],
+    ['How much does a gallon of water weigh?', 'How much does a liter of water weigh?'],
+    ['Is 1 km a long way to walk?', 'Is 1 mile a long way to walk?'],
+    ['Is 8GB of RAM enough?', 'Is 16 gigabytes of RAM enough?'],
+    ['Is 2 hours enough for a layover?', 'Is 45 minutes enough for a layover?'],
+    ['What should a 1st grader read?', 'What should a grader read?'],
   ];
   for (const [a, b] of differ) {
     it(`refuses "${a}" for "${b}"`, () => {
@@ -36,6 +41,14 @@ describe('semantic-cache verification: numbers', () => {
     ['How tall is a 12 year old?', 'How tall is a twelve-year-old?'],
     ['What happened in the 19th century?', 'What happened in the nineteenth century?'],
     ['Can I boil an egg in 6 min?', 'Can I boil an egg in six minutes?'],
+    ['Is 256GB enough storage for an iPhone?', 'Is 256 gigs of storage enough for an iPhone?'],
+    ['Why is my Docker image 2GB?', 'Why is my Docker image two gigabytes?'],
+    ['Which lakes are deeper than 1,000 metres?', 'Which lakes are deeper than 1 km?'],
+    ['Is 1.5 litres of water enough for a child?', 'Is one and a half liters of water enough for a child?'],
+    ['Is walking 30 minutes a day enough exercise?', 'Is walking half an hour a day enough exercise?'],
+    ['How do I save $5,000 in 6 months?', 'How do I save five grand in half a year?'],
+    ['How long does it take to walk 1 mile?', 'How long does it take to walk a single mile?'],
+    ['What time is 14:00 GMT in New York?', 'What time is 2 PM GMT in New York?'],
   ];
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));

@@ -1,0 +1,159 @@
+/**
+ * Two spellings of one word that a stem does not join: a derivation ("differ" / "difference",
+ * "slow" / "slowly", "analyse" / "analysis"), a clipping ("crypto" / "cryptocurrency", "doc" /
+ * "document"), two spellings of one unit ("oz" / "ounces"), the British and American names of one thing ("windscreen" / "windshield"), or two
+ * words that ask for one answer ("how far" / "the distance", "under" / "less than").
+ */
+import { stemOf } from './stems.js';
+import { UNITS } from './word-lists.js';
+
+/**
+ * Endings that make a noun, adjective or adverb of the same word, longest first. Each strips to a root
+ * of five letters or more (four before -ly), so short words ("mill" of "million") never meet.
+ */
+const DERIVATIONS: readonly (readonly [string, string])[] = [
+  ['ification', 'ify'],
+  ['ified', 'ify'],
+  ['iness', 'y'],
+  ['ily', 'y'],
+  ['ation', 'e'],
+  ['ences', ''],
+  ['ence', ''],
+  ['ent', ''],
+  ['ances', ''],
+  ['ance', ''],
+  ['ness', ''],
+  ['ment', ''],
+  ['able', ''],
+  ['sis', 'se'],
+  ['ion', ''],
+  ['ly', ''],
+];
+
+/** Endings of one family: "difference" and "different" are both "differ", "diversified" and "diversification" "diversify". */
+const SIBLINGS: ReadonlySet<string> = new Set(['ences', 'ence', 'ent', 'ances', 'ance', 'ification', 'ified']);
+
+/** Adverbs in -ly whose meaning is not the word's: "hardly" is not "hard", "lately" not "late". */
+// prettier-ignore
+const NOT_DERIVED: ReadonlySet<string> = new Set([
+  'hardly', 'lately', 'shortly', 'nearly', 'barely', 'highly', 'mostly', 'justly', 'scarcely', 'deadly',
+  'early', 'only', 'family', 'daily', 'weekly', 'monthly', 'yearly', 'likely', 'apply', 'supply', 'reply',
+  'fly', 'ugly', 'italy', 'rally', 'jelly', 'belly', 'holly', 'bully', 'fully', 'really', 'friendly',
+  'lovely', 'lonely', 'silly', 'elderly', 'costly', 'timely', 'orderly', 'comely', 'kindly', 'presently',
+  'directly', 'eventually', 'ultimately', 'literally', 'terribly', 'awfully', 'pretty', 'fairly',
+]);
+
+/** Clipped words and the word they clip, compared by stem. */
+// prettier-ignore
+const CLIPPINGS: ReadonlyMap<string, string> = new Map(Object.entries({
+  crypto: 'cryptocurrency', doc: 'document', docs: 'documents', dict: 'dictionary', dicts: 'dictionaries',
+  char: 'character', chars: 'characters', grad: 'graduate', grads: 'graduates', temp: 'temperature',
+  info: 'information', app: 'application', apps: 'applications', vet: 'veterinarian', lab: 'laboratory',
+  exam: 'examination', fridge: 'refrigerator', photo: 'photograph', photos: 'photographs', pic: 'picture',
+  pics: 'pictures', ad: 'advertisement', ads: 'advertisements', admin: 'administrator', bike: 'bicycle',
+  math: 'mathematics', maths: 'mathematics', uni: 'university', config: 'configuration', repo: 'repository',
+  repos: 'repositories', env: 'environment', spec: 'specification', specs: 'specifications', stats:
+  'statistics', approx: 'approximately', mic: 'microphone', tech: 'technology', teen: 'teenager', teens:
+  'teenagers', vs: 'versus', ok: 'okay', id: 'identification', gov: 'government', govt: 'government',
+  prof: 'professor', intro: 'introduction', rehab: 'rehabilitation', sub: 'subscription', subs: 'subscriptions',
+  fave: 'favourite', fav: 'favourite', max: 'maximum', min: 'minimum', auto: 'automatic', sec: 'second',
+  pc: 'computer', ram: 'memory', tv: 'television', pj: 'pyjamas', diff: 'difference', op: 'operation',
+  js: 'javascript', ts: 'typescript', py: 'python',
+}));
+
+/** One thing, its British and its American name. */
+// prettier-ignore
+const REGIONAL: readonly (readonly [string, string])[] = [
+  ['windscreen', 'windshield'], ['dummy', 'pacifier'], ['nappy', 'diaper'], ['nappies', 'diapers'], ['flat', 'apartment'],
+  ['lorry', 'truck'], ['petrol', 'gas'], ['holiday', 'vacation'], ['trainers', 'sneakers'], ['biscuit', 'cookie'],
+  ['tap', 'faucet'], ['motorway', 'highway'], ['pavement', 'sidewalk'], ['rubbish', 'trash'], ['rubbish', 'garbage'],
+  ['aubergine', 'eggplant'], ['courgette', 'zucchini'], ['coriander', 'cilantro'], ['jumper', 'sweater'],
+  ['postcode', 'zipcode'], ['film', 'movie'], ['films', 'movies'], ['cv', 'resume'], ['mum', 'mom'], ['autumn', 'fall'],
+  ['chemist', 'pharmacy'], ['timetable', 'schedule'], ['torch', 'flashlight'], ['mobile', 'cellphone'],
+  ['crisps', 'chips'], ['chips', 'fries'], ['hob', 'stovetop'], ['cooker', 'stove'], ['tin', 'can'], ['queue', 'line'],
+];
+
+/**
+ * Words that ask for one answer: a limit said two ways ("under $300" / "less than $300", "after 10pm"
+ * / "later than 22:00"), and a measure asked by its adjective or its noun ("how far" / "the
+ * distance", "how often" / "how frequently", "how old" / "what age").
+ */
+// prettier-ignore
+const SAME_ASK: readonly (readonly string[])[] = [
+  ['under', 'below', 'beneath', 'less', 'fewer'], ['over', 'above', 'more'], ['after', 'later', 'past'],
+  ['before', 'earlier', 'prior'], ['far', 'distance'], ['long', 'length', 'duration'], ['old', 'age'],
+  ['often', 'frequently', 'frequency'], ['big', 'size'], ['tall', 'height', 'high', 'highest', 'tallest'],
+  ['deep', 'depth'], ['heavy', 'weight'], ['fast', 'speed'], ['wide', 'width'], ['many', 'number'],
+  ['much', 'amount'], ['cost', 'price'], ['money', 'cash', 'funds'],
+];
+
+/** Each word of a pair or group above, with the groups it belongs to ("chips" is crisps and fries). */
+const GROUPS: ReadonlyMap<string, readonly number[]> = (() => {
+  const groups = new Map<string, number[]>();
+  [...REGIONAL, ...SAME_ASK].forEach((group, id) => {
+    for (const word of group) groups.set(word, [...(groups.get(word) ?? []), id]);
+  });
+  return groups;
+})();
+
+/**
+ * @example
+ * sameWordForm('difference', 'differ');        // true
+ * sameWordForm('crypto', 'cryptocurrency');    // true
+ * sameWordForm('organ', 'organic');            // false
+ */
+export function sameWordForm(a: string, b: string): boolean {
+  const groupsOfA = GROUPS.get(a);
+  if (groupsOfA !== undefined && GROUPS.get(b)?.some((id) => groupsOfA.includes(id)) === true) return true;
+  if (clipped(a, b) || clipped(b, a)) return true;
+  // "ounces" / "oz", "hours" / "hrs": one unit.
+  const unit = UNITS.get(a);
+  if (unit !== undefined && unit === UNITS.get(b)) return true;
+  const rootA = root(a);
+  const rootB = root(b);
+  if (rootA !== undefined && rootA.base === stemOf(b)) return true;
+  if (rootB !== undefined && rootB.base === stemOf(a)) return true;
+  return (
+    rootA !== undefined &&
+    rootB !== undefined &&
+    rootA.base === rootB.base &&
+    SIBLINGS.has(rootA.suffix) &&
+    SIBLINGS.has(rootB.suffix)
+  );
+}
+
+function clipped(short: string, long: string): boolean {
+  const full = CLIPPINGS.get(short);
+  return full !== undefined && (full === long || stemOf(full) === stemOf(long));
+}
+
+interface Root {
+  readonly base: string;
+  readonly suffix: string;
+}
+
+/** Roots read so far: questions repeat the same few thousand words. Emptied when it holds too many. */
+const ROOTS = new Map<string, Root | null>();
+const MAX_ROOTS = 20_000;
+
+function root(word: string): Root | undefined {
+  let found = ROOTS.get(word);
+  if (found === undefined) {
+    if (ROOTS.size >= MAX_ROOTS) ROOTS.clear();
+    found = derivedRoot(word) ?? null;
+    ROOTS.set(word, found);
+  }
+  return found ?? undefined;
+}
+
+/** The word stripped of its derivational ending, stemmed as its base would be. */
+function derivedRoot(word: string): Root | undefined {
+  if (NOT_DERIVED.has(word)) return undefined;
+  for (const [suffix, replacement] of DERIVATIONS) {
+    if (!word.endsWith(suffix)) continue;
+    const stripped = word.slice(0, -suffix.length);
+    if (stripped.length < (suffix === 'ly' ? 4 : 5)) return undefined;
+    return { base: stemOf(stripped + replacement), suffix };
+  }
+  return undefined;
+}

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { verifyPair } from '@sluice/plugin-semantic-cache';
+import type { VerificationReason } from '../../../../plugins/semantic-cache/src/verification/verify-pair.js';
+
+/** A word swapped where it stood, and the other classes of wrong hit that keep their words. */
+const REFUSED: [VerificationReason, string, string][] = [
+  ['words', 'What causes an overactive bladder?', 'What causes an underactive bladder?'],
+  ['words', 'internal temp for cooked chicken?', 'internal temp for cooked pork?'],
+  ['words', 'What can I substitute for buttermilk in pancakes?', 'What can I substitute for baking powder in pancakes?'],
+  [
+    'words',
+    'How do I round a number to 2 decimal places in JavaScript?',
+    'How do I round a number to 2 significant figures in JavaScript?',
+  ],
+  ['antonyms', 'Which empire lasted the longest?', 'Which empire collapsed the fastest?'],
+  ['question', 'How many people live in Canada?', 'How many provinces does Canada have?'],
+  ['qualifier', 'Why does my car shake at high speed?', 'Why does my car shake when idling?'],
+  ['qualifier', 'Can I grow tomatoes in a shady spot?', 'Can I grow tomatoes indoors in winter?'],
+  ['qualifier', 'How do I make a birthday cake?', "I'm vegan, how do I make a birthday cake?"],
+  ['relations', 'Can an LLC own shares in an S corp?', 'Can an S corp own an LLC?'],
+  ['relations', 'Can a US company hire a Canadian remotely?', 'Can a Canadian company hire an American remotely?'],
+  ['relations', 'Can the Supreme Court strike down a law passed by Congress?', 'Can Congress overturn a Supreme Court decision?'],
+  ['numbers', 'How many hours of homework for a 1st grader?', 'How many hours of homework for a high school junior?'],
+  ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
+];
+
+/** Paraphrases these rules must let through. */
+const ACCEPTED: [string, string][] = [
+  // A word swapped while the rest is reworded is as often a synonym.
+  ["What's the highest mountain in Africa?", "Which is Africa's tallest mountain?"],
+  [
+    'How do I find a stud in the wall without a stud finder?',
+    "What's a way to locate wall studs when I don't have a stud finder?",
+  ],
+  // An idiom put plainly is a phrase for a word, but not in a slot after a preposition.
+  ['My soufflé fell flat again. What am I doing wrong?', 'My soufflé collapsed again, what am I doing wrong?'],
+  ['How do I resolve a merge conflict in git?', "What's the way to fix git merge conflicts?"],
+  ['How many ounces in a pound?', 'How many oz make 1 lb?'],
+  ['How many bones are in the human body?', 'How many bones does a human body have?'],
+  [
+    "I'm 35 and otherwise healthy. Why do I keep getting calf cramps at night?",
+    "Why do I keep getting calf cramps at night? I'm otherwise healthy, 35.",
+  ],
+  ['Do I need a visa to visit Japan as a US citizen?', 'As an American, do I need a visa to visit Japan?'],
+  ['How are capital gains taxed in the US?', 'How are capital gains taxed in the United States?'],
+  [
+    'How many minutes per pound should I roast a leg of lamb? Thank you!',
+    'Thank you in advance! How many minutes per pound to roast a leg of lamb?',
+  ],
+  [
+    'Is it safe to buy from Temu? Thinking of ordering some kitchen stuff.',
+    'Thinking of ordering kitchen stuff from Temu - is it safe to buy from them?',
+  ],
+  ['At what age should kids get a phone?', 'At what age should kids get their own phone?'],
+  ['How do I make my Python script run every hour on Linux?', 'TL;DR: how do I make my Python script run every hour on Linux?'],
+];
+
+describe('semantic-cache verification: swaps in place and other wrong hits that keep their words', () => {
+  for (const [reason, a, b] of REFUSED)
+    it(`${reason}: refuses "${a}" for "${b}", both ways`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: false, reason });
+      assert.deepEqual(verifyPair(b, a), { ok: false, reason });
+    });
+
+  for (const [a, b] of ACCEPTED)
+    it(`accepts "${a}" for "${b}", both ways`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: true });
+      assert.deepEqual(verifyPair(b, a), { ok: true });
+    });
+});
