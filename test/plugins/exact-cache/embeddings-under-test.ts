@@ -22,9 +22,13 @@ export interface EmbeddingsCacheUnderTest {
   stop(): Promise<void>;
 }
 
+/** How the provider's reply may be altered before the gateway reads it (a provider that misbehaves). */
+export type ReplyEdit = (body: { data: unknown[]; [field: string]: unknown }) => unknown;
+
 export async function embeddingsCacheKernel(
   options: ExactCacheOptionsInput = {},
   mode: Mode = 'enforce',
+  edit: ReplyEdit = (body) => body,
 ): Promise<EmbeddingsCacheUnderTest> {
   const kernel = new Kernel({ logger: pino({ level: 'silent' }), mode, logEvidence: false });
   kernel.use(new ExactCachePlugin(options));
@@ -35,7 +39,7 @@ export async function embeddingsCacheKernel(
     const body = embeddingsCodec.upstreamBody(exchange.request) as Record<string, unknown>;
     received.push(body);
     const reply = fakeEmbeddings(body);
-    const view = embeddingsCodec.responseView(reply.body);
+    const view = embeddingsCodec.responseView(edit(reply.body as Parameters<ReplyEdit>[0]));
     if (view.usage !== undefined) exchange.usage = view.usage;
     return { status: reply.status, body: view };
   });
