@@ -190,7 +190,12 @@ export class OpenAIUpstreamPlugin implements Plugin {
       this.#policy,
       this.#requireMetrics(),
       trail,
-      (target, attempt) => send(target.client, attempt),
+      (target, attempt) =>
+        send(target.client, attempt).catch((error: unknown) => {
+          // Part of this answer already reached the client: the failure is the answer, never a second try.
+          if (exchange.committedToClient) attempt.streamStarted = true;
+          throw error;
+        }),
     );
   }
 
