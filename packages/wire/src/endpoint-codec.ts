@@ -5,6 +5,14 @@
  */
 import type { ChatCompletion, ChatRequest, Endpoint, Exchange, ModelResponse } from '@sluice/core';
 
+/**
+ * One endpoint's wire format: see the file's opening. `chatCodec`, `responsesCodec` and `embeddingsCodec` are
+ * the gateway's; `codecOf(exchange.endpoint)` finds an exchange's.
+ * @example
+ * const codec = codecOf(exchange.endpoint);
+ * const reply = await fetch(`${baseUrl}${codec.upstreamPath}`, { method: 'POST', body: JSON.stringify(codec.upstreamBody(exchange.request)) });
+ * const view = codec.responseView(await reply.json());
+ */
 export interface EndpointCodec {
   readonly endpoint: Endpoint;
   /** Where the client posts, e.g. `/v1/responses`. */

@@ -18,11 +18,12 @@ export interface ResponsesEvent {
 }
 
 /**
+ * The events a streaming client is sent for a whole Responses object, `sequence_number` counting from 0.
  * @example
  * responsesEvents({ id: 'resp_1', object: 'response', status: 'completed', output: [] }).map((e) => e.type);
  * // ['response.created', 'response.in_progress', 'response.completed']
  */
-export function responsesEvents(response: Item): ResponsesEvent[] {
+export function responsesEvents(response: Readonly<Record<string, unknown>>): ResponsesEvent[] {
   const events: Item[] = [];
   const emit = (type: string, fields: Item) => events.push({ type, sequence_number: events.length, ...fields });
   const begun = { ...response, status: 'in_progress', output: [], usage: null };
