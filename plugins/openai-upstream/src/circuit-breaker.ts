@@ -46,9 +46,9 @@ export class CircuitBreaker {
     this.#now = options.now ?? Date.now;
   }
 
-  /** The state as a reader sees it now: an open breaker whose time has passed reads half-open. */
+  /** The state now: an open breaker whose time has passed turns half-open when it is next looked at. */
   get state(): BreakerState {
-    if (this.#state === 'open' && this.#now() - this.#openedAt >= this.#options.openMs) return 'half_open';
+    if (this.#state === 'open' && this.#now() - this.#openedAt >= this.#options.openMs) this.#move('half_open');
     return this.#state;
   }
 
@@ -65,7 +65,6 @@ export class CircuitBreaker {
     if (this.state === 'closed') return this.#pass(false);
     if (this.state === 'open' || this.#probing) return undefined;
     this.#probing = true;
-    this.#move('half_open');
     return this.#pass(true);
   }
 

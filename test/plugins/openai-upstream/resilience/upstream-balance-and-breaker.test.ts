@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Kernel } from '@sluice/core';
+import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
 import type { FakeUpstream } from '../../../fixtures/fake-upstream.js';
 import { ask, send } from '../upstream-under-test.js';
 import { chatCalls, fakeUpstreams, kernelWithUpstreams, upstreamMetric } from './upstreams-under-test.js';
@@ -62,6 +63,9 @@ describe('openai-upstream: weights and circuit breakers', function () {
     assert.equal(await upstreamMetric(kernel, 'gw_upstream_fallbacks_total', { upstream: 'flaky', reason: 'circuit_open' }), 3);
 
     await pause(350);
+    const plugin = kernel.plugins.find((p): p is OpenAIUpstreamPlugin => p instanceof OpenAIUpstreamPlugin)!;
+    assert.equal(plugin.upstreams()[0]?.breaker, 'half_open');
+    assert.equal(await gauge(), 2, 'half-open once looked at');
     flaky.behave({ kind: 'ok' });
     const probes = [send(kernel, ask('probe')), send(kernel, ask('beside the probe'))];
     for (const exchange of await Promise.all(probes)) assert.equal(exchange.response?.status, 200);
