@@ -119,10 +119,11 @@ export class UpstreamClient {
     if (response.statusCode < 200 || response.statusCode >= 300 || !type.includes('text/event-stream')) {
       // bodyTimeout is off for streams: a body that is not one is bounded here, as `call` bounds its own.
       let stalled = false;
+      const waitMs = Math.min(limits.idleMs, attempt?.timeoutMs ?? limits.idleMs);
       const timer = setTimeout(() => {
         stalled = true;
         response.body.destroy();
-      }, limits.idleMs);
+      }, waitMs);
       const text = await response.body
         .text()
         .catch((error: unknown) => {
