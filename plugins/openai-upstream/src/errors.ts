@@ -58,17 +58,17 @@ export const OPENAI_UPSTREAM_ERRORS = defineErrors('@sluice/plugin-openai-upstre
   upstream_stream_malformed: upstream(
     502,
     'The upstream provider sent a stream event that is not a chat completion chunk.',
-    'A streamed event was not JSON or not a chat completion chunk; nothing was sent to the client.',
+    'A streamed event was not JSON or not a chat completion chunk; held, nothing was sent to the client; live, the stream ends with it as an error event.',
   ),
   upstream_stream_incomplete: upstream(
     502,
     'The upstream stream ended before the answer was complete (no finish reason).',
-    "The provider's stream ended before every choice had a finish reason; nothing was sent to the client.",
+    "The provider's stream ended before every choice had a finish reason; held, nothing was sent to the client; live, the stream ends with it as an error event.",
   ),
   upstream_stream_error: upstream(
     502,
     'The upstream provider sent an error in its stream.',
-    'The provider sent an error event in its stream; nothing was sent to the client.',
+    'The provider sent an error event in its stream; held, nothing was sent to the client; live, the stream ends with it as an error event.',
   ),
   upstream_stream_too_large: upstream(
     502,

@@ -15,7 +15,7 @@ async function eventually<T>(what: string, found: () => T | undefined, ms = 5000
 }
 
 describe('gateway: a client that leaves during stream assembly', () => {
-  const suite = gatewayForSuite('streaming_enabled on;');
+  const suite = gatewayForSuite('streaming_enabled on;\nstreaming_mode controlled;');
   const events: EvidenceEvent[] = [];
   before(() => suite.gw.gateway.runtime.kernel.hooks.evidence.tap('test-capture', (event) => void events.push(event)));
 

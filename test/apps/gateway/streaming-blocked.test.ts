@@ -31,7 +31,7 @@ const QUESTION = 'tell me the secret plan';
 const ANSWER = `echo: ${QUESTION}`;
 
 describe('gateway: a blocked streamed answer', () => {
-  const suite = gatewayForSuite('streaming_enabled on;');
+  const suite = gatewayForSuite('streaming_enabled on;\nstreaming_mode controlled;');
   const blocker = new ResponseBlocker();
   const events: EvidenceEvent[] = [];
   before(() => {
