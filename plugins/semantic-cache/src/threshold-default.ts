@@ -4,14 +4,19 @@
  * comes from the tune half of the labelled question set (docs/semantic-cache.md, "Choosing a threshold").
  */
 
-/** Lexical embedder: tune-half precision 1.000 at recall 0.142 (verification on). */
+/**
+ * Lexical embedder: tune-half precision 1.000 at recall 0.143 (verification on); measure half 0.992 at
+ * 0.124. Tune-half precision stays 1.000 down to 0.80 (recall 0.244), but below 0.92 the similarity
+ * alone is right on fewer than 9 pairs in 10 (0.881 at 0.90), so every hit would lean on the verification.
+ */
 export const LOCAL_THRESHOLD_DEFAULT = 0.92;
 
 /**
- * Neural embedder (`openai_compatible`), measured with USE-lite: the first threshold of the 0.01 sweep whose
- * tune-half precision reached 0.95 (0.952 at recall 0.182). With the verification of the narrowing phrase
- * and the names spelled like function words, tune-half precision at 0.95 is 0.994 (recall 0.182), and it
- * reaches 0.98 from 0.93 on (0.982 at recall 0.228), where the measure half has 0.964 at recall 0.251.
+ * Neural embedder (`openai_compatible`), measured with USE-lite: tune-half precision 1.000 at recall 0.188,
+ * measure half 0.974 at 0.197. The tune half alone pointed lower: 0.87 is the lowest threshold whose
+ * tune-half precision reaches 0.99 (0.991 at recall 0.464), but the measure half has 0.947 there (recall
+ * 0.433), below the 0.974 kept here: the verification's refusals learned on one half do not yet hold on
+ * the other, and a wrong answer costs more than a miss (docs/semantic-cache.md, "Choosing a threshold").
  */
 export const NEURAL_THRESHOLD_DEFAULT = 0.95;
 
