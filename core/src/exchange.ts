@@ -69,6 +69,8 @@ export interface ExchangeInit {
   request: ChatRequest;
   /** Default {@link CHAT_COMPLETIONS}; for another endpoint `request` is its chat-shaped view (see {@link Endpoint}). */
   endpoint?: Endpoint;
+  /** Default true: the endpoint answers with text, so a refusal completion can stand in for its answer. */
+  textAnswer?: boolean;
   /** Default `enforce`; a host passes `kernel.mode`. */
   mode?: Mode;
   /** Default `default`. */
@@ -126,6 +128,11 @@ export class Exchange {
   readonly mode: Mode;
   /** The model API the request came in on; `request` is its chat-shaped view. */
   readonly endpoint: Endpoint;
+  /**
+   * Whether the endpoint answers with text. A block configured to answer with a refusal completion answers
+   * an endpoint that does not (numbers, say) with its error instead.
+   */
+  readonly textAnswer: boolean;
   /** Who the request is for; caches, quotas and evidence are kept per tenant. A tap may set it (e.g. from a token). */
   tenant: string;
   /**
@@ -141,7 +148,10 @@ export class Exchange {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The answer once the run succeeded. */
   response: ModelResponse | undefined;
-  /** A cached response that answered (enforce) or would have answered (observe). */
+  /**
+   * A cached response that answered (enforce) or would have answered (observe); on a miss, the part of the
+   * request a layer answered (some inputs of a batch), so what it saved is counted.
+   */
   cached: CachedResponse | undefined;
   /** The block that ended the request, if any. */
   verdict: Verdict | undefined;
@@ -166,6 +176,7 @@ export class Exchange {
     this.traceId = init.traceId ?? randomUUID();
     this.mode = init.mode ?? 'enforce';
     this.endpoint = init.endpoint ?? CHAT_COMPLETIONS;
+    this.textAnswer = init.textAnswer ?? true;
     this.tenant = init.tenant ?? 'default';
     this.application = init.application;
     this.original = deepFreeze(init.request);

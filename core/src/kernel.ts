@@ -295,7 +295,8 @@ export class Kernel {
 
   #block(exchange: Exchange, verdict: NonNullable<Exchange['verdict']>): ModelResponse {
     exchange.verdict = verdict;
-    if (verdict.respond === 'completion') return refusalCompletion(exchange.request);
+    // A refusal completion is a text answer: an endpoint answering with something else gets the block's error.
+    if (verdict.respond === 'completion' && exchange.textAnswer) return refusalCompletion(exchange.request);
     throw blockError(verdict);
   }
 

@@ -60,6 +60,17 @@ describe('kernel bail semantics', () => {
     assert.equal(events.at(-1)?.attributes?.delivery_path, 'blocked_completion');
   });
 
+  it('a block with completion answers an endpoint without text answers (vectors) with its error instead', async () => {
+    const { kernel, calls } = counting();
+    kernel.hooks.preGuard.tapPromise('usage', async () => block('completion', 'plugin_request_blocked'));
+    const exchange = new Exchange({ request: chatRequest(), endpoint: 'vectors', textAnswer: false });
+    await kernel.run(exchange);
+    assert.equal(calls.upstream, 0);
+    assert.equal(exchange.response, undefined);
+    assert.equal(exchange.error?.status, 403);
+    assert.equal(exchange.error?.code, 'plugin_request_blocked');
+  });
+
   it('the first cache hit wins and the upstream is not called', async () => {
     const { kernel, calls } = counting();
     let later = 0;

@@ -107,7 +107,16 @@ function prepare(
     if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
     // An endpoint with its own replay (Responses) is always sent whole, as events made from the answer.
     const liveStream = request.stream === true && codec.replay === undefined ? live : undefined;
-    exchange = new Exchange({ request, endpoint: codec.endpoint, mode: kernel.mode, headers, signal, liveStream });
+    const init = {
+      request,
+      endpoint: codec.endpoint,
+      textAnswer: codec.textAnswer,
+      mode: kernel.mode,
+      headers,
+      signal,
+      liveStream,
+    };
+    exchange = new Exchange(init);
     liveStream?.attach(exchange);
     codec.admit?.(exchange);
     options.onExchange?.(exchange);

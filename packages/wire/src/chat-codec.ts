@@ -14,6 +14,7 @@ export const chatCodec: EndpointCodec = Object.freeze<EndpointCodec>({
   path: '/v1/chat/completions',
   upstreamPath: '/chat/completions',
   requestName: 'chat completion request',
+  textAnswer: true,
   parse: parseChatRequest,
   upstreamBody: (request) => request,
   responseView(body: unknown): ChatCompletion {

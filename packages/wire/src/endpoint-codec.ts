@@ -21,6 +21,8 @@ export interface EndpointCodec {
   readonly upstreamPath: string;
   /** What the client's request is called in an error message, e.g. `chat completion request`. */
   readonly requestName: string;
+  /** Whether the endpoint answers with text, so a guard's refusal completion can stand in for an answer. */
+  readonly textAnswer: boolean;
   /**
    * The client's parsed JSON, checked (shape, nesting), as the chat-shaped view every hook sees: its
    * `messages` hold the texts guards scan and caches embed. Throws `invalid_request` with the path of the

@@ -15,6 +15,7 @@ export const embeddingsCodec: EndpointCodec = Object.freeze<EndpointCodec>({
   path: '/v1/embeddings',
   upstreamPath: '/embeddings',
   requestName: 'embeddings request',
+  textAnswer: false,
   parse: parseEmbeddingsRequest,
   upstreamBody(request: ChatRequest): unknown {
     const { messages: _messages, ...fields } = request;

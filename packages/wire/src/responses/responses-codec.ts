@@ -18,6 +18,7 @@ export const responsesCodec: EndpointCodec = Object.freeze<EndpointCodec>({
   path: '/v1/responses',
   upstreamPath: '/responses',
   requestName: 'responses request',
+  textAnswer: true,
   parse: (body) => responsesView(parseResponsesRequest(body)),
   upstreamBody: upstreamResponsesBody,
   responseView: responsesCompletionView,
