@@ -7,7 +7,7 @@ import { behindAdminKey } from './admin-key.js';
 import { readDashboardFigures } from './dashboard/figures.js';
 import { DASHBOARD_CSP, DASHBOARD_HTML } from './dashboard/page.js';
 import { DASHBOARD_FIGURES_PATH, DASHBOARD_PATH, dashboardEnabled } from './dashboard/route.js';
-import { readinessProbe, startupProbe, upstreamStatuses, type ProbeResult } from './probes.js';
+import { readinessDetail, readinessProbe, startupProbe, upstreamStatuses, type ProbeResult } from './probes.js';
 
 /** What the routes read from the service that owns them, per request (a reload swaps the runtime). */
 export interface GatewayState {
@@ -43,9 +43,12 @@ export function gatewayRoutes(state: GatewayState): HostRoute[] {
     { path: '/startupz', serve: (_req, res) => probeReply(res, startupProbe(state.runtime.kernel)) },
     {
       path: '/readyz',
-      serve: (_req, res) => {
+      serve: (req, res) => {
         const result = ready();
         readiness.set(result.ok ? 1 : 0);
+        // `?verbose`: every dependency with its state (upstreams and their breakers included), one a line.
+        if (new URL(req.url ?? '/', 'http://gateway').searchParams.has('verbose'))
+          return replyText(res, result.ok ? 200 : 503, readinessDetail(state.runtime.kernel, state.shuttingDown));
         probeReply(res, result);
       },
     },

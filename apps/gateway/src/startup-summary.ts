@@ -39,15 +39,15 @@ export function startupSummary(runtime: Runtime, url: string): string[] {
   const plugins = runtime.kernel.plugins;
   const find = <T extends Plugin>(kind: abstract new (...args: never[]) => T) =>
     plugins.find((plugin): plugin is T => plugin instanceof kind);
-  const { mode, streaming } = runtime.settings;
+  const { mode, streaming, streamingMode } = runtime.settings;
   const upstream = find(OpenAIUpstreamPlugin);
   const audit = find(AuditSinkPlugin);
   const custom = plugins.filter((plugin) => !BUILT_IN.some((kind) => plugin instanceof kind)).map((plugin) => plugin.name);
   // Names only: a reason can quote a URL.
   const down = plugins.flatMap((plugin) => plugin.health?.() ?? []).filter((dependency) => !dependency.up);
   return [
-    row('mode', `${mode}, streaming ${streaming ? 'on' : 'off'}`),
-    ...(upstream === undefined ? [] : [row('upstream', displayUrl(upstream.options.baseUrl))]),
+    row('mode', `${mode}, streaming ${streaming ? streamingMode : 'off'}`),
+    ...(upstream === undefined ? [] : [row('upstream', upstreamLine(upstream))]),
     row('exact', exactCache(find(ExactCachePlugin))),
     row('semantic', semanticCache(find(SemanticCachePlugin), mode)),
     row('keys', clientKeys(find(ClientKeysPlugin))),
@@ -133,4 +133,12 @@ function explainedAt(dependency: DependencyHealth, mode: Mode, url: string): str
   if (!dependency.initialised) return `${url}/startupz`;
   // Observe mode stays ready through cache outages (probes.ts).
   return mode === 'enforce' ? `${url}/readyz` : 'the log';
+}
+
+/** Each upstream's base URL, credentials masked; a named block by its name. */
+function upstreamLine(upstream: OpenAIUpstreamPlugin): string {
+  return upstream
+    .upstreams()
+    .map((u) => (u.name === 'default' ? displayUrl(u.base_url) : `${u.name} ${displayUrl(u.base_url)}`))
+    .join(', ');
 }

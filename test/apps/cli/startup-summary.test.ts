@@ -54,7 +54,7 @@ describe('sluice gateway: the start-up summary', function () {
       const start = child.lines.findIndex((line) => line.startsWith('sluice gateway listening on '));
       const summary = child.lines.slice(start + 1, child.lines.indexOf(last) + 1);
       assert.deepEqual(summary, [
-        '  mode      observe, streaming on',
+        '  mode      observe, streaming incremental',
         '  upstream  http://127.0.0.1:9/v1',
         '  exact     redis redis://***@127.0.0.1:1',
         `  semantic  hnsw in ${join(dir, 'semantic', 'evaluation')}, local embedder (256 dims), threshold 0.92`,

@@ -54,6 +54,9 @@ describe('openai-upstream: upstreams in /version, /readyz detail and the dashboa
     const ready = await fetch(`${gw.url}/readyz`);
     assert.equal(ready.status, 200);
     const detail = readinessDetail(gw.gateway.runtime.kernel, false).split('\n');
+    const verbose = await fetch(`${gw.url}/readyz?verbose`);
+    assert.equal(verbose.status, 200);
+    assert.deepEqual((await verbose.text()).trimEnd().split('\n'), detail);
     assert.ok(detail.includes('[-] upstream primary (not required): circuit breaker open'), detail.join('\n'));
     assert.ok(detail.includes('[+] upstream backup (not required): ok'), detail.join('\n'));
     assert.equal(detail.at(-1), 'ready');
