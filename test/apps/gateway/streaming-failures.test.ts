@@ -56,7 +56,9 @@ describe('gateway: a failed provider stream is a clean error before any byte of 
   const rigs: { tight?: Rig; limits?: Rig } = {};
   before(async () => {
     rigs.tight = await rig('streaming_enabled on;\nstreaming_mode controlled;', 0.3);
-    rigs.limits = await rig('streaming_enabled on;\nstreaming_mode controlled;\nmax_stream_upstream_bytes 2k;\nstream_max_duration_seconds 0.5;');
+    rigs.limits = await rig(
+      'streaming_enabled on;\nstreaming_mode controlled;\nmax_stream_upstream_bytes 2k;\nstream_max_duration_seconds 0.5;',
+    );
   });
   after(async () => {
     for (const r of [rigs.tight, rigs.limits]) {
