@@ -1,13 +1,14 @@
 /**
  * The semantic cache on the Responses API: a paraphrase of a plain text input is answered from it (with
  * the first answer's Responses object), entries are kept apart from chat completions, and a request with
- * tools or `previous_response_id` is never answered from it.
+ * tools or `previous_response_id` is never answered from it; in observe mode both layers only count would-hits.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
+import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
 import { baseConfig, startGateway, type GatewayUnderTest } from './gateway-under-test.js';
 
 const QUESTION = 'How do I reset my password?';
@@ -60,5 +61,37 @@ describe('gateway: the semantic cache on the Responses API', () => {
     const again = await follow('and the next one');
     assert.equal(again.response.headers.get('x-sluice-cache'), 'bypass');
     assert.equal(responseCalls(), 6);
+  });
+});
+
+describe('gateway: the Responses API in observe mode', () => {
+  let upstream: FakeUpstream;
+  let gw: GatewayUnderTest;
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sluice-gw-responses-observe-'));
+    upstream = await startFakeUpstream();
+    const lines = `gw_enforcement_mode observe;\nsemantic_cache_enabled on;\nsemantic_cache_data_dir ${dir};\n`;
+    gw = await startGateway(baseConfig(upstream.baseUrl, lines));
+  });
+  after(async () => {
+    await gw?.close();
+    await upstream?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const metric = async (name: string, labels: Record<string, string>) =>
+    sampleValue(parsePrometheusText(await gw.metricsText()), name, labels) ?? 0;
+
+  it('answers every request live and counts the would-hits of both layers', async () => {
+    const ask = (input: string) => gw.client.responses.create({ model: 'test-model', input }).withResponse();
+    const first = await ask(QUESTION);
+    const repeat = await ask(QUESTION);
+    const paraphrase = await ask(PARAPHRASE);
+    assert.equal(upstream.calls.filter((c) => c.path === '/v1/responses').length, 3);
+    for (const reply of [first, repeat, paraphrase]) assert.equal(reply.response.headers.get('x-sluice-cache'), 'miss');
+    assert.notEqual(repeat.data.id, first.data.id, 'the repeat is a live answer');
+    assert.equal(paraphrase.data.output_text, `echo: ${PARAPHRASE}`);
+    assert.equal(await metric('gw_evaluation_cache_outcomes_total', { layer: 'exact', outcome: 'would_hit' }), 1);
+    assert.equal(await metric('gw_evaluation_cache_outcomes_total', { layer: 'semantic', outcome: 'would_hit' }), 1);
   });
 });
