@@ -8,7 +8,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createOpenAI } from '@ai-sdk/openai';
 import { ChatOpenAI } from '@langchain/openai';
-import { generateText, streamText } from 'ai';
+import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { RESPONSES_TOOL_ARGUMENTS } from '../../fixtures/fake-responses.js';
 import type { FakeUpstream } from '../../fixtures/fake-upstream.js';
 import { gatewayForSuite } from './gateway-under-test.js';
@@ -37,6 +37,30 @@ describe('gateway: the Vercel AI SDK default model (Responses API)', () => {
     assert.equal(text, 'echo: Stream me a sluice');
     assert.equal(await result.finishReason, 'stop');
     assert.equal((responseCalls(suite.upstream).at(-1)?.body as { stream?: unknown }).stream, true);
+  });
+
+  it('streamText with a tool: the replayed function call reaches the tool, its output the model', async () => {
+    const openai = createOpenAI({ baseURL: `${suite.gw.url}/v1`, apiKey: 'client-key' });
+    const called: unknown[] = [];
+    const getWeather = tool({
+      description: 'Weather by city',
+      inputSchema: jsonSchema<{ city?: string }>({ type: 'object', properties: { city: { type: 'string' } } }),
+      execute: async (input) => {
+        called.push(input);
+        return 'sunny';
+      },
+    });
+    const result = streamText({
+      model: openai('test-model'),
+      prompt: 'Weather in Paris?',
+      tools: { get_weather: getWeather },
+      stopWhen: stepCountIs(2),
+      maxRetries: 0,
+    });
+    let text = '';
+    for await (const delta of result.textStream) text += delta;
+    assert.deepEqual(called, [JSON.parse(RESPONSES_TOOL_ARGUMENTS)]);
+    assert.equal(text, 'tool said: sunny');
   });
 });
 
