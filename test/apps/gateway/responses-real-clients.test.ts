@@ -65,7 +65,7 @@ describe('gateway: the Vercel AI SDK default model (Responses API)', () => {
 });
 
 describe('gateway: LangChain ChatOpenAI with useResponsesApi and a bound tool', () => {
-  const suite = gatewayForSuite();
+  const suite = gatewayForSuite('streaming_enabled on;\n');
 
   it('gets the tool call, then the answer to the tool output', async () => {
     const model = new ChatOpenAI({
@@ -91,6 +91,20 @@ describe('gateway: LangChain ChatOpenAI with useResponsesApi and a bound tool', 
     ]);
     assert.equal(second.text, 'tool said: sunny');
     assert.equal(responseCalls(suite.upstream).length, 2);
+  });
+
+  it('streams an answer with .stream()', async () => {
+    const model = new ChatOpenAI({
+      model: 'test-model',
+      apiKey: 'client-key',
+      maxRetries: 0,
+      useResponsesApi: true,
+      streaming: true,
+      configuration: { baseURL: `${suite.gw.url}/v1` },
+    });
+    let text = '';
+    for await (const chunk of await model.stream('Stream a weir')) text += chunk.text;
+    assert.equal(text, 'echo: Stream a weir');
   });
 });
 
