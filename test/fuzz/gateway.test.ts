@@ -11,6 +11,7 @@ import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.
 import { answerProblems, errorCode } from './answer-checks.js';
 import { anyChatInput, chatVariant, NONCE, rejectedChat, type ChatInput } from './arbitraries/chat-bodies.js';
 import { endpointCalls } from './arbitraries/endpoint-calls.js';
+import { anyEmbeddingsInput, anyResponsesInput } from './arbitraries/model-api-bodies.js';
 import { keyAndControlHeaders } from './arbitraries/key-and-control-headers.js';
 import { rawRequests } from './arbitraries/raw-requests.js';
 import { fuzzBudget } from './fuzz-budget.js';
@@ -23,7 +24,17 @@ import { rawProblems } from './raw-checks.js';
 import { exchangeRaw } from './raw-exchange.js';
 import { assertMemoryNearBaseline, assertServing, callHosted } from './service-health.js';
 
-const ENDPOINTS = ['/v1/chat/completions', '/v1/models', '/healthz', '/startupz', '/readyz', '/metrics', '/version'];
+const ENDPOINTS = [
+  '/v1/chat/completions',
+  '/v1/responses',
+  '/v1/embeddings',
+  '/v1/models',
+  '/healthz',
+  '/startupz',
+  '/readyz',
+  '/metrics',
+  '/version',
+];
 /** A client key the fuzzer may present; client_auth optional, so a request without one goes through too. */
 const FUZZ_KEY = 'sk-sluice-fuzz-0000000000000000000000000000';
 /** Small caches, so that the heap bound measures leaks rather than caches filling up. */
@@ -88,6 +99,29 @@ describe('fuzz: gateway', function () {
       { runs: 400, shareOfTime: 0.25 },
     );
   });
+
+  for (const [route, inputs] of [
+    ['/v1/responses', anyResponsesInput],
+    ['/v1/embeddings', anyEmbeddingsInput],
+  ] as const) {
+    it(`answers any ${route} body within its error contract`, async () => {
+      await tally.check(
+        `any ${route} body`,
+        fc.asyncProperty(inputs, async (input) => {
+          forgetCalls();
+          const answer = await send({
+            method: 'POST',
+            path: route,
+            headers: input.contentType === undefined ? {} : { 'content-type': input.contentType },
+            body: input.body,
+            chunked: input.chunked,
+          });
+          fail(answerProblems(answer, gatewayContract));
+        }),
+        { runs: 150, shareOfTime: 0.08 },
+      );
+    });
+  }
 
   it('refuses near-valid chat bodies before the provider and the exact cache', async () => {
     let nonce = 0;

@@ -79,6 +79,7 @@ describe('wire: the embeddings codec', () => {
       [{ model: MODEL, input: [-1] }, /input/],
       [{ model: MODEL, input: 'x', encoding_format: 'int8' }, /encoding_format/],
       [{ model: MODEL, input: 'x', dimensions: 0 }, /dimensions/],
+      [{ model: MODEL, input: 'x', dimensions: 1_000_000_000 }, /dimensions/],
       [{ model: MODEL, input: Array.from({ length: MAX_EMBEDDING_INPUTS + 1 }, () => 'x') }, /input/],
     ];
     for (const [body, message] of cases) {

@@ -22,6 +22,14 @@ export const MAX_EMBEDDING_INPUTS = 2048;
  */
 export const MAX_EMBEDDING_INPUT_TOKENS = 32_768;
 
+/**
+ * Most dimensions a request may ask for. No embedding model has more than a few thousand; the bound keeps
+ * a crafted `dimensions` from asking a provider, and the caches after it, for a vector of millions.
+ * @example
+ * const fits = dimensions <= MAX_EMBEDDING_DIMENSIONS;
+ */
+export const MAX_EMBEDDING_DIMENSIONS = 16_384;
+
 const Text = Type.String({ minLength: 1 });
 const Tokens = Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: MAX_EMBEDDING_INPUT_TOKENS });
 
@@ -35,7 +43,7 @@ const EmbeddingsRequestSchema = Type.Object(
       Type.Array(Tokens, { minItems: 1, maxItems: MAX_EMBEDDING_INPUTS }),
     ]),
     encoding_format: Type.Optional(Type.Union([Type.Literal('float'), Type.Literal('base64')])),
-    dimensions: Type.Optional(Type.Integer({ minimum: 1 })),
+    dimensions: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EMBEDDING_DIMENSIONS })),
     user: Type.Optional(Type.String()),
     stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   },
@@ -53,7 +61,7 @@ const checkBody = requestCheck<EmbeddingsBody>(EmbeddingsRequestSchema, 'embeddi
 
 /**
  * The body of `POST /v1/embeddings`, checked (a model; `input` a string, strings, token ids or arrays of
- * them, at most {@link MAX_EMBEDDING_INPUTS}; `encoding_format` float or base64; `dimensions`; `user`),
+ * them, at most {@link MAX_EMBEDDING_INPUTS}; `encoding_format` float or base64; `dimensions` up to {@link MAX_EMBEDDING_DIMENSIONS}; `user`),
  * as the view every hook sees: the body's other fields, and one `user` message per input (a text as its
  * content, token ids as a non-string content guards leave alone). Streaming is refused: an embedding is
  * answered whole. Throws `invalid_request` naming the first problem.
