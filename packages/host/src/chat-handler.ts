@@ -105,8 +105,7 @@ function prepare(
     body = known ?? parseJsonText(text);
     const request = known ?? memo.remember(text, codec.parse(body));
     if (request.stream === true && !options.streaming) throw new GatewayError('streaming_disabled');
-    // An endpoint with its own replay (Responses) is always sent whole, as events made from the answer.
-    const liveStream = request.stream === true && codec.replay === undefined ? live : undefined;
+    const liveStream = request.stream === true ? live : undefined;
     const init = {
       request,
       endpoint: codec.endpoint,

@@ -4,6 +4,7 @@ import {
   GatewayError,
   validateOptions,
   type ChatCompletion,
+  type ChatCompletionChunk,
   type Exchange,
   type Kernel,
   type ModelResponse,
@@ -238,16 +239,19 @@ export class OpenAIUpstreamPlugin implements Plugin {
   }
 
   /**
-   * A Responses stream is read to its final event, which carries the whole response; the client is sent
-   * events made from the answer once it is approved (the host's replay), never the provider's as they come.
+   * A Responses stream is read to its final event, which carries the whole response. Incremental: when the
+   * host offered a live sink and nothing held the answer, each of the provider's events also goes on to the
+   * client as it arrives; otherwise the client is sent events made from the approved answer (the host's replay).
    */
   async #streamedResponses(exchange: Exchange): Promise<ModelResponse> {
     const codec = codecOf(exchange.endpoint);
     const request = { ...(codec.upstreamBody(exchange.request) as Record<string, unknown>), stream: true };
+    const live = exchange.liveStream;
     const limits = {
       idleMs: Math.round(this.options.timeoutSeconds * 1000),
       maxMs: Math.round(this.options.streamMaxSeconds * 1000),
       maxBytes: this.options.streamMaxBytes,
+      forward: live === undefined ? undefined : (event: ChatCompletionChunk) => live.write(event),
     };
     const reply = await this.#dispatch(exchange, (client, attempt) =>
       client.stream(codec.upstreamPath, request, exchange.signal, limits, attempt, readResponsesStream),

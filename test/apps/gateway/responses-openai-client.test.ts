@@ -5,11 +5,28 @@
  */
 import assert from 'node:assert/strict';
 import type { EvidenceEvent } from '@sluice/core';
+import type OpenAI from 'openai';
 import { parsePrometheusText, sampleValue } from '../../fixtures/prometheus.js';
 import { RESPONSES_TOOL_ARGUMENTS } from '../../fixtures/fake-responses.js';
 import { gatewayForSuite } from './gateway-under-test.js';
 
 const MARKER = /zanzibar/i;
+
+/** Reads a streamed response: the event types in order, the text of its deltas, the completed response. */
+async function readStream(client: OpenAI, input: string) {
+  const stream = await client.responses.create({ model: 'test-model', input, stream: true });
+  const types: string[] = [];
+  let text = '';
+  let completed: unknown;
+  for await (const event of stream) {
+    types.push(event.type);
+    if (event.type === 'response.output_text.delta') text += event.delta;
+    if (event.type === 'response.completed') completed = event.response;
+  }
+  return { types, text, completed };
+}
+
+const providerEventTypes = (events: readonly string[]) => events.map((data) => (JSON.parse(data) as { type: string }).type);
 const TOOLS = [{ type: 'function' as const, name: 'get_weather', parameters: { type: 'object', properties: {} }, strict: false }];
 
 describe('gateway: the Responses API with the official openai client', () => {
@@ -49,28 +66,50 @@ describe('gateway: the Responses API with the official openai client', () => {
     assert.equal(chat.data.object, 'chat.completion');
   });
 
-  it('streams a response as typed events the client assembles, then replays a repeat from the cache', async () => {
-    const read = async () => {
-      const stream = await suite.gw.client.responses.create({ model: 'test-model', input: 'Stream a sluice', stream: true });
-      const types: string[] = [];
-      let text = '';
-      let completed: { id: string; output_text?: string } | undefined;
-      for await (const event of stream) {
-        types.push(event.type);
-        if (event.type === 'response.output_text.delta') text += event.delta;
-        if (event.type === 'response.completed') completed = event.response;
-      }
-      return { types, text, completed };
-    };
-    const first = await read();
+  it('streams the provider’s events as they come, then replays a repeat from the cache as events made from it', async () => {
+    const first = await readStream(suite.gw.client, 'Stream a sluice');
     assert.equal(first.text, 'echo: Stream a sluice');
-    assert.equal(first.types[0], 'response.created');
-    assert.equal(first.types.at(-1), 'response.completed');
-    assert.ok(first.types.includes('response.output_item.done'));
+    assert.deepEqual(first.types, providerEventTypes(responseCalls()[0]!.events), 'the provider’s own events');
     assert.equal((responseCalls()[0]?.body as { stream?: unknown }).stream, true);
-    const second = await read();
-    assert.deepEqual(second, first);
+    const second = await readStream(suite.gw.client, 'Stream a sluice');
+    assert.equal(second.text, first.text);
+    assert.deepEqual(second.completed, first.completed, 'the same response, id included');
+    assert.equal(second.types[0], 'response.created');
+    assert.equal(second.types.at(-1), 'response.completed');
+    assert.ok(second.types.includes('response.output_item.done'));
     assert.equal(responseCalls().length, 1, 'the repeat was an exact hit');
+  });
+
+  it('sends the first event while the provider is still generating (incremental streaming)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    suite.upstream.behave({ kind: 'stream', pauseAt: { after: 3, release: held } });
+    const stream = await suite.gw.client.responses.create({ model: 'test-model', input: 'First token now', stream: true });
+    const events = stream[Symbol.asyncIterator]();
+    const firstEvent = await events.next();
+    assert.equal((firstEvent.value as { type: string }).type, 'response.created', 'before the provider went on');
+    release();
+    let text = '';
+    for (let next = await events.next(); !next.done; next = await events.next()) {
+      const event = next.value as { type: string; delta?: string };
+      if (event.type === 'response.output_text.delta') text += event.delta;
+    }
+    assert.equal(text, 'echo: First token now');
+  });
+
+  it('ends a live stream that fails mid-way with one error event, which the client throws', async () => {
+    suite.upstream.behave({ kind: 'stream', fault: { kind: 'error', after: 4 } });
+    const { data: stream, response } = await suite.gw.client.responses
+      .create({ model: 'test-model', input: 'Fail mid-way', stream: true })
+      .withResponse();
+    const types: string[] = [];
+    await assert.rejects(async () => {
+      for await (const event of stream) types.push(event.type);
+    }, /upstream provider sent an error|upstream_stream_error/);
+    assert.deepEqual(types, providerEventTypes(responseCalls()[0]!.events).slice(0, 4));
+    const trace = response.headers.get('x-sluice-trace-id');
+    const failed = events.find((e) => e.trace_id === trace && e.event_type === 'upstream.stream.failed');
+    assert.equal(failed?.committed_to_client, true);
   });
 
   it('stream() helper: finalResponse is the whole response', async () => {
@@ -145,5 +184,18 @@ describe('gateway: the Responses API with the official openai client', () => {
     const body = (await reply.json()) as { error: { code: string; message: string } };
     assert.equal(body.error.code, 'invalid_request');
     assert.match(body.error.message, /responses request: input/);
+  });
+});
+
+describe('gateway: the Responses API with streaming_mode controlled', () => {
+  const suite = gatewayForSuite('streaming_enabled on;\nstreaming_mode controlled;\n');
+
+  it('sends the approved answer as events made from it: one delta per text part', async () => {
+    const read = await readStream(suite.gw.client, 'Held whole');
+    assert.equal(read.text, 'echo: Held whole');
+    assert.equal(read.types.filter((type) => type === 'response.output_text.delta').length, 1);
+    assert.equal(read.types.at(-1), 'response.completed');
+    const provider = providerEventTypes(suite.upstream.calls[0]!.events);
+    assert.ok(provider.filter((type) => type === 'response.output_text.delta').length > 1, 'the provider streamed in pieces');
   });
 });

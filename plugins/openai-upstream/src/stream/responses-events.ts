@@ -3,11 +3,12 @@
  * `response.completed`) to its end under the same limits as a chat stream: the idle gap, the whole
  * duration and the byte count. The answer is the response the final event carries whole; the deltas
  * before it are not assembled. A breach, a bad event, `response.failed` or `error` ends the read with
- * the failure's class and destroys the body, which cancels the provider call.
+ * the failure's class and destroys the body, which cancels the provider call. Each event that is neither
+ * goes on to `limits.forward` as it arrives (incremental streaming), as the provider sent it.
  */
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
-import { GatewayError } from '@sluice/core';
+import { GatewayError, type ChatCompletionChunk } from '@sluice/core';
 import type { StreamLimits } from './read-event-stream.js';
 
 /** The events that end a Responses stream with the whole response. */
@@ -43,6 +44,7 @@ export function readResponsesStream(body: Readable, limits: StreamLimits): Promi
         if (read instanceof GatewayError) return finish(read);
         if (FAILED.has(read.type)) return finish(new GatewayError('upstream_stream_error'));
         if (FINAL.has(read.type)) final = read.response;
+        limits.forward?.(read.event);
       },
     });
     const onData = (data: Buffer) => {
@@ -71,7 +73,7 @@ function incomplete(): GatewayError {
 }
 
 /** One event's data: an object with a string `type`, else a malformed stream. */
-function eventOf(data: string): { type: string; response?: unknown } | GatewayError {
+function eventOf(data: string): { type: string; response?: unknown; event: ChatCompletionChunk } | GatewayError {
   const malformed = () =>
     new GatewayError('upstream_stream_malformed', {
       message: 'The upstream provider sent a stream event that is not a Responses event.',
@@ -86,5 +88,6 @@ function eventOf(data: string): { type: string; response?: unknown } | GatewayEr
   if (typeof type !== 'string') return malformed();
   const response = (parsed as { response?: unknown }).response;
   if (FINAL.has(type) && (typeof response !== 'object' || response === null)) return malformed();
-  return { type, response };
+  // Forwarded as the live sink's chunk: any JSON object travels as it came.
+  return { type, response, event: parsed as ChatCompletionChunk };
 }
