@@ -1,40 +1,11 @@
-/** The vector answer cache's operations over an HNSW store: entries, search, similarity-gated answers. */
-import { VectorStoreError, type HnswVectorStore, type VectorHit } from '@sluice/vector-store';
+/** The vector answer cache's operations over its store (either backend): entries, search, similarity-gated answers. */
+import { VectorStoreError, type VectorHit } from '@sluice/vector-store';
+import type { AnswerRecord } from './answer-record.js';
+import type { AnswerStore } from './backend/answer-store.js';
 import type { LicenseGate } from './license-gate.js';
 import { LIMITS, type EntryBody, type QaBody, type SearchBody } from './http/schemas.js';
 import { ServiceError } from './service-error.js';
 import type { ServiceMetrics } from './service-metrics.js';
-
-/** What the store keeps with each vector (the `answers.json` entry of an id). Times are Unix ms. */
-export interface AnswerRecord {
-  readonly answer: string;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly prompt_tokens?: number;
-  readonly answer_tokens?: number;
-}
-
-/**
- * What is wrong with a payload read from a file as an answer record, or undefined. Only what the service relies
- * on is checked: the answer a hit returns, and token counts, which are added to a counter that cannot go down.
- * @example
- * answerRecordProblem({ answer: 5 }); // 'has an answer that is not a string'
- */
-export function answerRecordProblem(payload: unknown): string | undefined {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return 'is not an answer record (an object)';
-  const record = payload as Record<string, unknown>;
-  if (typeof record['answer'] !== 'string') return 'has an answer that is not a string';
-  for (const key of ['created_at', 'updated_at'] as const) {
-    if (record[key] !== undefined && !Number.isFinite(record[key])) return `has a ${key} that is not a number`;
-  }
-  for (const key of ['prompt_tokens', 'answer_tokens'] as const) {
-    const value = record[key];
-    if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 0)) {
-      return `has a ${key} that is not a count (an integer from 0)`;
-    }
-  }
-  return undefined;
-}
 
 export interface QaResult {
   hit: boolean;
@@ -45,7 +16,7 @@ export interface QaResult {
 }
 
 export interface AnswerCacheOptions {
-  readonly store: HnswVectorStore<AnswerRecord>;
+  readonly store: AnswerStore;
   readonly metrics: ServiceMetrics;
   readonly license: LicenseGate;
   readonly efSearch: number;
@@ -61,7 +32,7 @@ export interface AnswerCacheOptions {
  * const result = await cache.qa({ query: vector }); // { hit: true, id: 1, similarity: 1, answer: 'Paris', … }
  */
 export class AnswerCache {
-  readonly #store: HnswVectorStore<AnswerRecord>;
+  readonly #store: AnswerStore;
   readonly #metrics: ServiceMetrics;
   readonly #license: LicenseGate;
   readonly #efSearch: number;
@@ -77,7 +48,7 @@ export class AnswerCache {
     this.#now = options.now ?? Date.now;
   }
 
-  get store(): HnswVectorStore<AnswerRecord> {
+  get store(): AnswerStore {
     return this.#store;
   }
 
@@ -130,7 +101,7 @@ export class AnswerCache {
 
   async #write(entry: EntryBody, mode: 'insert' | 'upsert'): Promise<void> {
     this.#license.checkWrite();
-    const existing = this.#store.payloadOf(entry.ext_id);
+    const existing = await translate(async () => this.#store.payloadOf(entry.ext_id));
     const now = this.#now();
     const payload: AnswerRecord = {
       answer: entry.answer,
@@ -142,7 +113,8 @@ export class AnswerCache {
     const record = { id: entry.ext_id, vector: entry.vector, payload };
     // The store checks max_vectors right before it adds a new id: writes that waited together behind a
     // save would all pass a check made here, before the wait.
-    const admitNew = (activeIds: number) => this.#license.checkCapacity(activeIds);
+    // Without a limit there is nothing to check, and a shared store need not count its ids for it.
+    const admitNew = this.#license.limitsCapacity ? (activeIds: number) => this.#license.checkCapacity(activeIds) : undefined;
     await translate(() => (mode === 'insert' ? this.#store.insert(record, admitNew) : this.#store.upsert(record, admitNew)));
   }
 }

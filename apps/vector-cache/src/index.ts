@@ -15,9 +15,19 @@ export {
 } from './license/license-keys.js';
 export { VectorCacheService, type StartOptions } from './service.js';
 export type { RestoreProgress } from '@sluice/vector-store';
-export { readSettings, SettingError, type VectorCacheSettings, type Durability } from './settings.js';
+export {
+  readSettings,
+  SecretSetting,
+  SettingError,
+  type VectorCacheSettings,
+  type Durability,
+  type QdrantSettings,
+  type VectorBackend,
+} from './settings.js';
 export { ServiceError, SERVICE_ERRORS, type ServiceErrorCode, type ServiceErrorBody } from './service-error.js';
-export { AnswerCache, type AnswerRecord, type QaResult } from './answer-cache.js';
+export { AnswerCache, type QaResult } from './answer-cache.js';
+export type { AnswerRecord } from './answer-record.js';
+export type { AnswerStore } from './backend/answer-store.js';
 export { createVectorCacheApp } from './http/app.js';
 export { openApiDocument } from './http/openapi.js';
 export { VECTOR_CACHE_VERSION } from './version.js';

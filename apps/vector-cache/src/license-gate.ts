@@ -21,6 +21,11 @@ export class LicenseGate {
     if (refusal !== undefined) throw new ServiceError(refusal.code, refusal.message);
   }
 
+  /** Whether the license limits the number of vectors (`max_vectors`). */
+  get limitsCapacity(): boolean {
+    return this.source().maxVectors !== undefined;
+  }
+
   /** Refuses a new id once the license's `max_vectors` active ids exist. */
   checkCapacity(activeIds: number): void {
     const max = this.source().maxVectors;

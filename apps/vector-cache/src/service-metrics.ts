@@ -5,8 +5,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 const SEARCH_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
 export interface ServiceMetricsSources {
-  activeIds(): number;
-  answersCached(): number;
+  activeIds(): number | Promise<number>;
+  answersCached(): number | Promise<number>;
   licenseDaysUntilExpiry(): number;
 }
 
@@ -70,16 +70,16 @@ export class ServiceMetrics {
       name: 'svc_active_ids',
       help: 'Active (not deleted) ids in the index.',
       registers,
-      collect() {
-        this.set(sources.activeIds());
+      async collect() {
+        this.set(await sources.activeIds());
       },
     });
     new Gauge({
       name: 'svc_answers_cached',
       help: 'Answers held in the answer store.',
       registers,
-      collect() {
-        this.set(sources.answersCached());
+      async collect() {
+        this.set(await sources.answersCached());
       },
     });
     new Gauge({

@@ -1,11 +1,13 @@
-/** The vector answer cache service: settings → store → HTTP server, with autosave, reload and drain. */
-import { mkdir, realpath } from 'node:fs/promises';
+/** The vector answer cache service: settings → store backend → HTTP server, with autosave, reload and drain. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { applyServerTimeouts } from '@sluice/host';
-import { HnswVectorStore, PRIVATE_DIR_MODE, type RestoreProgress } from '@sluice/vector-store';
-import { AnswerCache, answerRecordProblem, type AnswerRecord } from './answer-cache.js';
+import type { RestoreProgress } from '@sluice/vector-store';
+import { AnswerCache } from './answer-cache.js';
+import type { AnswerStore, StoreBackend } from './backend/answer-store.js';
+import { openHnswBackend } from './backend/hnsw-backend.js';
+import { openQdrantBackend } from './backend/qdrant-backend.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { createVectorCacheApp } from './http/app.js';
 import type { ServiceContext } from './http/service-context.js';
@@ -16,6 +18,7 @@ import { ServiceMetrics } from './service-metrics.js';
 import { VECTOR_CACHE_VERSION } from './version.js';
 import { Autosave } from './autosave.js';
 import { Drain } from './drain.js';
+import { reasonOf } from './start-failure.js';
 
 export interface StartOptions {
   readonly logger?: Logger;
@@ -35,39 +38,42 @@ export class VectorCacheService {
   readonly #drain: Drain;
   readonly #autosave: Autosave | undefined;
   readonly #license: LicenseState;
+  readonly #backend: StoreBackend;
   #stopping: Promise<void> | undefined;
 
   private constructor(
     readonly settings: VectorCacheSettings,
-    readonly store: HnswVectorStore<AnswerRecord>,
+    backend: StoreBackend,
     readonly metrics: ServiceMetrics,
     readonly logger: Logger,
     license: LicenseState,
     keys: ApiKeys,
   ) {
     this.#license = license;
+    this.#backend = backend;
+    const { store, files } = backend;
     const gate = new LicenseGate(() => this.#license);
     this.#drain = new Drain();
     const context: ServiceContext = {
       settings,
       version: VECTOR_CACHE_VERSION,
-      store,
+      files,
       metrics,
       license: gate,
       licenseStatus: () => this.#license.status(),
       authenticate: (headers) => keys.authenticate(headers),
       logger,
       cache: new AnswerCache({ store, metrics, license: gate, efSearch: settings.efSearch, tokensPerHit: settings.tokensPerHit }),
-      notReady: () => (this.#drain.draining ? 'shutting down' : store.unwritableReason()),
+      notReady: async () => (this.#drain.draining ? 'shutting down' : backend.notReady()),
     };
     const app = createVectorCacheApp(context, [this.#drain.middleware()]);
     this.#server = createServer(app.callback());
     applyServerTimeouts(this.#server, settings.serverTimeouts, (phase) => metrics.connectionsTimedOut.inc({ phase }));
     this.#autosave =
-      settings.autosaveSeconds > 0
+      settings.autosaveSeconds > 0 && files !== undefined
         ? new Autosave(settings.autosaveSeconds * 1000, async () => {
             try {
-              await store.saveSnapshot();
+              await files.saveSnapshot();
               metrics.snapshotSaves.inc();
             } catch (error) {
               metrics.snapshotSaveFailures.inc();
@@ -78,7 +84,7 @@ export class VectorCacheService {
         : undefined;
   }
 
-  /** Reads the settings, opens the store (restoring the paired set and the log) and listens. */
+  /** Reads the settings, opens the store (restoring the paired set and the log, or opening the Qdrant collection) and listens. */
   static async start(env: Readonly<Record<string, string | undefined>>, options: StartOptions = {}): Promise<VectorCacheService> {
     const read = readSettings(env, options.cwd);
     const logger = options.logger ?? pino({ level: read.logLevel });
@@ -91,38 +97,36 @@ export class VectorCacheService {
     }
     const license = LicenseState.fromEnv(env);
     if (license.problem !== undefined) logger.warn({ reason: license.problem }, 'license not accepted; running as community');
-    await mkdir(read.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch((error: unknown) => {
-      throw new SettingError('SVC_DATA_DIR', `cannot create ${read.dataDir}: ${reasonOf(error)}`);
-    });
-    // The real path, so a snapshot path that reaches the data directory through a symlink is still "home".
-    const settings = Object.freeze({ ...read, dataDir: await realpath(read.dataDir) });
-    const store = await HnswVectorStore.open<AnswerRecord>({
-      dims: settings.dims,
-      metric: settings.metric,
-      M: settings.M,
-      efConstruction: settings.efConstruction,
-      efSearch: settings.efSearch,
-      dataDir: settings.dataDir,
-      durability: settings.durability,
-      serverVersion: VECTOR_CACHE_VERSION,
-      logger,
-      checkPayload: answerRecordProblem,
-      ...(options.onRestore === undefined ? {} : { onRestore: options.onRestore }),
-    });
+    let backend: StoreBackend;
+    let settings: VectorCacheSettings;
+    if (read.backend === 'qdrant') {
+      backend = await openQdrantBackend(read);
+      // No data directory is used: nothing is created or read there.
+      settings = read;
+    } else {
+      const opened = await openHnswBackend(read, { logger, onRestore: options.onRestore });
+      backend = opened.backend;
+      settings = Object.freeze({ ...read, dataDir: opened.dataDir });
+    }
     const metrics = new ServiceMetrics({
-      activeIds: () => store.activeCount,
-      answersCached: () => store.payloadCount,
+      activeIds: () => backend.activeIds(),
+      answersCached: () => backend.answersCached(),
       licenseDaysUntilExpiry: () => license.daysUntilExpiry(),
     });
-    const service = new VectorCacheService(settings, store, metrics, logger, license, keys);
+    const service = new VectorCacheService(settings, backend, metrics, logger, license, keys);
     try {
       await service.#listen();
     } catch (error) {
-      await store.close();
+      await backend.close();
       const { host, port } = settings.listen;
       throw new SettingError('SVC_LISTEN_ADDR', `cannot listen on ${host}:${port}: ${reasonOf(error)}`);
     }
     return service;
+  }
+
+  /** The store the entries live in: the in-process index (`hnsw`) or the shared collection (`qdrant`). */
+  get store(): AnswerStore {
+    return this.#backend.store;
   }
 
   /** `http://host:port` of the listening server. */
@@ -149,7 +153,7 @@ export class VectorCacheService {
     this.#autosave?.stop();
     await this.#drain.close(this.#server, this.settings.shutdownTimeoutSeconds * 1000);
     await this.#autosave?.idle();
-    await this.store.close();
+    await this.#backend.close();
   }
 
   #listen(): Promise<void> {
@@ -162,19 +166,4 @@ export class VectorCacheService {
       });
     });
   }
-}
-
-/** Why the data directory or the listening socket failed, in words; like every start-up error, without a stack. */
-const REASONS: Readonly<Record<string, string>> = {
-  EADDRINUSE: 'the address is already in use',
-  EADDRNOTAVAIL: 'the address is not one of this machine',
-  EACCES: 'permission denied',
-  EEXIST: 'a file of that name is in the way',
-  ENOTDIR: 'a part of the path is not a directory',
-  EROFS: 'the file system is read-only',
-};
-
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return (code === undefined ? undefined : REASONS[code]) ?? (error as Error).message;
 }

@@ -5,8 +5,49 @@ import type { Metric } from '@sluice/vector-store';
 
 export type Durability = 'wal' | 'snapshot';
 
+/** Where the vectors and answers live: `hnsw` in this process (the default), `qdrant` in a shared collection. */
+export type VectorBackend = 'hnsw' | 'qdrant';
+
+/**
+ * A secret setting: printed, logged or serialised it reads `***`; `reveal()` is the one way to its value.
+ * @example
+ * const key = new SecretSetting('k3y');
+ * `${key}`;      // '***'
+ * key.reveal();  // 'k3y'
+ */
+export class SecretSetting {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return '***';
+  }
+  toJSON(): string {
+    return '***';
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '***';
+  }
+}
+
+/** How the `qdrant` backend reaches its collection. */
+export interface QdrantSettings {
+  /** Qdrant's gRPC address (`http://host:6334`). */
+  readonly url: string;
+  readonly collection: string;
+  readonly apiKey: SecretSetting | undefined;
+  readonly timeoutMs: number;
+}
+
 export interface VectorCacheSettings {
   readonly dims: number;
+  readonly backend: VectorBackend;
+  /** Set when `backend` is `qdrant`. */
+  readonly qdrant: QdrantSettings | undefined;
   readonly listen: { readonly host: string; readonly port: number };
   readonly dataDir: string;
   readonly authRequired: boolean;
@@ -48,8 +89,18 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function readSettings(env: Env, cwd = process.cwd()): VectorCacheSettings {
   const dims = integer(env, 'SVC_DIMS', undefined, 1, 16384);
   const efSearch = integer(env, 'SVC_EF_SEARCH', 128, 1, 10000);
+  const backend = oneOf(env, 'SVC_VECTOR_BACKEND', ['hnsw', 'qdrant'] as const, 'hnsw');
+  const metric = oneOf(env, 'SVC_METRIC', ['cosine', 'l2', 'ip'] as const, 'cosine');
+  if (backend === 'qdrant' && metric !== 'cosine') {
+    throw new SettingError(
+      'SVC_METRIC',
+      `must be cosine with SVC_VECTOR_BACKEND=qdrant (its collection measures Cosine), got ${metric}`,
+    );
+  }
   return Object.freeze({
     dims,
+    backend,
+    qdrant: qdrantSettings(env, backend),
     listen: listenAddress(env),
     dataDir: path.resolve(cwd, text(env, 'SVC_DATA_DIR', './data')),
     authRequired: flag(env, 'SVC_AUTH_REQUIRED', false),
@@ -57,7 +108,7 @@ export function readSettings(env: Env, cwd = process.cwd()): VectorCacheSettings
     allowAbsolutePaths: flag(env, 'SVC_ALLOW_ABSOLUTE_PATHS', false),
     autosaveSeconds: integer(env, 'SVC_AUTOSAVE_SECS', 300, 0, 7 * 24 * 3600),
     durability: oneOf(env, 'SVC_DURABILITY', ['wal', 'snapshot'] as const, 'wal'),
-    metric: oneOf(env, 'SVC_METRIC', ['cosine', 'l2', 'ip'] as const, 'cosine'),
+    metric,
     M: integer(env, 'SVC_M', 16, 2, 100),
     efConstruction: integer(env, 'SVC_EF_CONSTRUCTION', 200, 1, 10000),
     efSearch,
@@ -122,4 +173,52 @@ function listenAddress(env: Env): { host: string; port: number } {
     throw new SettingError('SVC_LISTEN_ADDR', `must be host:port (e.g. 127.0.0.1:8090), got ${JSON.stringify(value)}`);
   }
   return { host: match[1] ?? (match[2] || '0.0.0.0'), port };
+}
+
+const QDRANT_ONLY = ['SVC_QDRANT_URL', 'SVC_QDRANT_COLLECTION', 'SVC_QDRANT_API_KEY', 'SVC_QDRANT_TIMEOUT_SECS'] as const;
+
+/** The URL itself never goes into a message: it may carry credentials. */
+function qdrantSettings(env: Env, backend: VectorBackend): QdrantSettings | undefined {
+  if (backend === 'hnsw') {
+    // A Qdrant setting without the backend is a deployment that believes it shares a collection and does not.
+    const stray = QDRANT_ONLY.find((name) => raw(env, name) !== undefined);
+    if (stray !== undefined)
+      throw new SettingError(stray, 'is set but SVC_VECTOR_BACKEND is hnsw; set SVC_VECTOR_BACKEND=qdrant to use it');
+    return undefined;
+  }
+  const url = raw(env, 'SVC_QDRANT_URL');
+  if (url === undefined)
+    throw new SettingError(
+      'SVC_QDRANT_URL',
+      "is required with SVC_VECTOR_BACKEND=qdrant (Qdrant's gRPC address, e.g. http://qdrant:6334)",
+    );
+  let address: URL | undefined;
+  try {
+    address = new URL(url);
+  } catch {
+    address = undefined;
+  }
+  if (address === undefined || !['http:', 'https:'].includes(address.protocol) || address.hostname === '') {
+    throw new SettingError('SVC_QDRANT_URL', "must be an http:// or https:// URL of Qdrant's gRPC port, e.g. http://qdrant:6334");
+  }
+  if (address.pathname !== '/' || address.search !== '' || address.hash !== '' || address.username !== '') {
+    throw new SettingError(
+      'SVC_QDRANT_URL',
+      'must name a host and port only (no path, query or credentials; the key goes in SVC_QDRANT_API_KEY)',
+    );
+  }
+  const collection = text(env, 'SVC_QDRANT_COLLECTION', 'vector_cache');
+  if (!/^[A-Za-z0-9_.-]{1,255}$/.test(collection)) {
+    throw new SettingError(
+      'SVC_QDRANT_COLLECTION',
+      `must be 1..255 letters, digits, "_", "-" or ".", got ${JSON.stringify(collection)}`,
+    );
+  }
+  const apiKey = raw(env, 'SVC_QDRANT_API_KEY');
+  return Object.freeze({
+    url: address.origin,
+    collection,
+    apiKey: apiKey === undefined ? undefined : new SecretSetting(apiKey),
+    timeoutMs: integer(env, 'SVC_QDRANT_TIMEOUT_SECS', 10, 1, 3600) * 1000,
+  });
 }

@@ -50,7 +50,7 @@ describe('vector-cache: HTTP hygiene (content type, connection timeouts)', funct
       const before = await refused();
       const reply = await browserPost(`${svc.service.url}/v1/insert`, entry, type === undefined ? {} : { 'content-type': type });
       assertServiceError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type');
-      assert.equal(svc.service.store.activeCount, 0);
+      assert.equal(await svc.service.store.count(), 0);
       assert.equal(await refused(), before + 1);
     });
   }

@@ -17,8 +17,8 @@ export function mountProbeRoutes(router: Router, service: ServiceContext): void 
     ctx.type = 'text/plain';
     ctx.body = 'ok';
   });
-  router.get('/readyz', app, (ctx) => {
-    const reason = service.notReady();
+  router.get('/readyz', app, async (ctx) => {
+    const reason = await service.notReady();
     if (reason !== undefined) throw new ServiceError('UNAVAILABLE', `not ready: ${reason}`);
     ctx.type = 'text/plain';
     ctx.body = 'ready';
