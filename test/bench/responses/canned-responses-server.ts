@@ -1,11 +1,13 @@
 /**
  * A node:http server answering `POST /v1/responses` with one canned Responses object (as typed events when
- * the body asks for `stream: true`) and every other POST with the canned chat completion, so the chat and
- * Responses rows of the pass-through benchmark move comparable answers through the same kind of upstream.
+ * the body asks for `stream: true`) and every other POST with the canned chat completion (as the gateway
+ * benchmark's chunks when streamed), so the chat and Responses rows of the pass-through benchmark move the
+ * same sentence through the same kind of upstream.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CANNED_COMPLETION } from '../servers/canned-completion.js';
+import { CANNED_EVENTS, CANNED_EVENTS_WITH_USAGE } from '../streaming/canned-events.js';
 
 const TEXT = 'A sluice is a water channel controlled at its head by a gate.';
 const RESPONSE = {
@@ -50,15 +52,18 @@ function cannedEvents(): Buffer[] {
 }
 const EVENTS = cannedEvents();
 const STREAM = Buffer.from('"stream":true');
+const USAGE = Buffer.from('"include_usage":true');
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const body = Buffer.concat(chunks);
-    if (req.url === '/v1/responses' && body.includes(STREAM)) {
+    if (body.includes(STREAM)) {
+      // Chat completions stream the same chunks as the gateway benchmark's canned server.
+      const chat = body.includes(USAGE) ? CANNED_EVENTS_WITH_USAGE : CANNED_EVENTS;
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const event of EVENTS) res.write(event);
+      for (const event of req.url === '/v1/responses' ? EVENTS : chat) res.write(event);
       return void res.end();
     }
     const answer = req.url === '/v1/responses' ? RESPONSE_JSON : CANNED_COMPLETION;
