@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { axis, assertServiceError, DIMS, startService, seed, type Reply, type ServiceUnderTest } from './service-under-test.js';
+import { backendsUnderTest } from './qdrant-backend.js';
+import { axis, assertServiceError, DIMS, seed, type Reply, type ServiceUnderTest } from './service-under-test.js';
 
 const BODY_LIMIT = 4096;
 
@@ -147,89 +148,98 @@ const CASES: readonly BadCase[] = [
   ...notJson('an empty text/plain body', '/v1/answers/load', '', 'text/plain'),
 ];
 
-describe('vector-cache: bad input answers the error envelope and changes nothing', () => {
-  let svc: ServiceUnderTest;
-  let assertUnchanged: () => Promise<void>;
+/** Snapshot and answers files are refused as a whole on qdrant (501), before their bodies are read. */
+const isFileRoute = (route: string) => /^\/v1\/(snapshot|answers)\//.test(route);
 
-  const sendCase = (c: BadCase): Promise<Reply> => svc.send('POST', c.route, c.body, c.headers);
+for (const backend of backendsUnderTest()) {
+  describe(`vector-cache (${backend.name}): bad input answers the error envelope and changes nothing`, () => {
+    let svc: ServiceUnderTest;
+    let assertUnchanged: () => Promise<void>;
 
-  // One service for all cases: each must leave it as it was, which is the point.
-  before(async () => {
-    svc = await startService({ SVC_MAX_BODY_BYTES: String(BODY_LIMIT) });
-    assertUnchanged = await seed(svc);
-  });
-  after(async () => svc?.close());
+    const sendCase = (c: BadCase): Promise<Reply> => svc.send('POST', c.route, c.body, c.headers);
 
-  for (const c of CASES) {
-    it(`${c.name} on ${c.route}: ${c.status} ${c.code}`, async () => {
-      assertServiceError(await sendCase(c), c.status, c.code, c.field);
-      await assertUnchanged();
+    // One service for all cases: each must leave it as it was, which is the point.
+    before(async () => {
+      await backend.setUp();
+      svc = await backend.start({ SVC_MAX_BODY_BYTES: String(BODY_LIMIT) });
+      assertUnchanged = await seed(svc);
     });
-  }
+    after(async () => {
+      await svc?.close();
+      await backend.tearDown();
+    });
 
-  it('a body just at SVC_MAX_BODY_BYTES is read; one byte more is 413', async () => {
-    const search = json({ query: axis(0), k: 3 });
-    const atLimit = search + ' '.repeat(BODY_LIMIT - Buffer.byteLength(search));
-    assert.equal((await svc.send('POST', '/v1/search', atLimit)).status, 200);
-    assertServiceError(await svc.send('POST', '/v1/search', `${atLimit} `), 413, 'PAYLOAD_TOO_LARGE');
-    await assertUnchanged();
-  });
-
-  it('the bounds themselves are accepted, so the refusals above are about the bounds', async () => {
-    for (const [route, body] of [
-      ['/v1/search', { query: axis(0), k: 1000, ef: 10000 }],
-      ['/v1/search', { query: axis(0), k: 1, ef: 1 }],
-      ['/v1/search', { query: axis(0), k: 7, ef: 7 }],
-      ['/v1/qa', { query: axis(0), k: 1000, sim_threshold: -1 }],
-      ['/v1/qa', { query: axis(0), k: 1, sim_threshold: 1 }],
-      ['/v1/delete', { ext_id: 0 }],
-      ['/v1/delete', { ext_id: Number.MAX_SAFE_INTEGER }],
-    ] as const) {
-      const reply = await svc.post(route, body);
-      assert.equal(reply.status, 200, `${route} ${JSON.stringify(body)}: ${reply.text}`);
+    for (const c of CASES.filter((c) => backend.name === 'hnsw' || !isFileRoute(c.route))) {
+      it(`${c.name} on ${c.route}: ${c.status} ${c.code}`, async () => {
+        assertServiceError(await sendCase(c), c.status, c.code, c.field);
+        await assertUnchanged();
+      });
     }
-    await assertUnchanged();
-  });
 
-  it('a chunked body over SVC_MAX_BODY_BYTES is 413 too, on data and admin routes', async () => {
-    const piece = 'x'.repeat(1000);
-    const insert = ['{"ext_id":100,"vector":', json(axis(5)), ',"answer":"', ...new Array<string>(5).fill(piece), '"}'];
-    const reply = await svc.postChunked('/v1/insert', insert);
-    assertServiceError(reply, 413, 'PAYLOAD_TOO_LARGE');
-    const save = ['{"path":"', ...new Array<string>(5).fill(piece), '"}'];
-    assertServiceError(await svc.postChunked('/v1/snapshot/save', save), 413, 'PAYLOAD_TOO_LARGE');
-    // The connection was not left in a broken state by the unread rest.
-    assert.equal((await svc.postChunked('/v1/search', [json({ query: axis(0) })])).status, 200);
-    await assertUnchanged();
-  });
-
-  for (const [method, route] of [
-    ['GET', '/v1/nope'],
-    ['POST', '/v1/inserts'],
-    ['POST', '/admin/snapshot/save'],
-    ['GET', '/v2/search'],
-    ['GET', '/api-docs/nope.js'],
-    ['GET', '/api-docs/..%2F..%2Fpackage.json'],
-  ] as const) {
-    it(`an unknown route (${method} ${route}): 404 NOT_FOUND`, async () => {
-      assertServiceError(await svc.send(method, route, method === 'POST' ? entry() : undefined), 404, 'NOT_FOUND');
+    it('a body just at SVC_MAX_BODY_BYTES is read; one byte more is 413', async () => {
+      const search = json({ query: axis(0), k: 3 });
+      const atLimit = search + ' '.repeat(BODY_LIMIT - Buffer.byteLength(search));
+      assert.equal((await svc.send('POST', '/v1/search', atLimit)).status, 200);
+      assertServiceError(await svc.send('POST', '/v1/search', `${atLimit} `), 413, 'PAYLOAD_TOO_LARGE');
       await assertUnchanged();
     });
-  }
 
-  for (const [method, route, allowed] of [
-    ['GET', '/v1/insert', 'POST'],
-    ['PUT', '/v1/upsert', 'POST'],
-    ['DELETE', '/v1/delete', 'POST'],
-    ['GET', '/v1/snapshot/load', 'POST'],
-    ['POST', '/healthz', 'GET'],
-    ['POST', '/v1/license/status', 'GET'],
-  ] as const) {
-    it(`a wrong method on a known route (${method} ${route}): 405 with Allow`, async () => {
-      const reply = await svc.send(method, route, method === 'GET' ? undefined : json({ ext_id: 1 }));
-      assertServiceError(reply, 405, 'METHOD_NOT_ALLOWED');
-      assert.ok((reply.headers.get('allow') ?? '').split(/,\s*/).includes(allowed), `Allow: ${reply.headers.get('allow')}`);
+    it('the bounds themselves are accepted, so the refusals above are about the bounds', async () => {
+      for (const [route, body] of [
+        ['/v1/search', { query: axis(0), k: 1000, ef: 10000 }],
+        ['/v1/search', { query: axis(0), k: 1, ef: 1 }],
+        ['/v1/search', { query: axis(0), k: 7, ef: 7 }],
+        ['/v1/qa', { query: axis(0), k: 1000, sim_threshold: -1 }],
+        ['/v1/qa', { query: axis(0), k: 1, sim_threshold: 1 }],
+        ['/v1/delete', { ext_id: 0 }],
+        ['/v1/delete', { ext_id: Number.MAX_SAFE_INTEGER }],
+      ] as const) {
+        const reply = await svc.post(route, body);
+        assert.equal(reply.status, 200, `${route} ${JSON.stringify(body)}: ${reply.text}`);
+      }
       await assertUnchanged();
     });
-  }
-});
+
+    it('a chunked body over SVC_MAX_BODY_BYTES is 413 too, on data and admin routes', async () => {
+      const piece = 'x'.repeat(1000);
+      const insert = ['{"ext_id":100,"vector":', json(axis(5)), ',"answer":"', ...new Array<string>(5).fill(piece), '"}'];
+      const reply = await svc.postChunked('/v1/insert', insert);
+      assertServiceError(reply, 413, 'PAYLOAD_TOO_LARGE');
+      const save = ['{"path":"', ...new Array<string>(5).fill(piece), '"}'];
+      if (backend.name === 'hnsw') assertServiceError(await svc.postChunked('/v1/snapshot/save', save), 413, 'PAYLOAD_TOO_LARGE');
+      // The connection was not left in a broken state by the unread rest.
+      assert.equal((await svc.postChunked('/v1/search', [json({ query: axis(0) })])).status, 200);
+      await assertUnchanged();
+    });
+
+    for (const [method, route] of [
+      ['GET', '/v1/nope'],
+      ['POST', '/v1/inserts'],
+      ['POST', '/admin/snapshot/save'],
+      ['GET', '/v2/search'],
+      ['GET', '/api-docs/nope.js'],
+      ['GET', '/api-docs/..%2F..%2Fpackage.json'],
+    ] as const) {
+      it(`an unknown route (${method} ${route}): 404 NOT_FOUND`, async () => {
+        assertServiceError(await svc.send(method, route, method === 'POST' ? entry() : undefined), 404, 'NOT_FOUND');
+        await assertUnchanged();
+      });
+    }
+
+    for (const [method, route, allowed] of [
+      ['GET', '/v1/insert', 'POST'],
+      ['PUT', '/v1/upsert', 'POST'],
+      ['DELETE', '/v1/delete', 'POST'],
+      ['GET', '/v1/snapshot/load', 'POST'],
+      ['POST', '/healthz', 'GET'],
+      ['POST', '/v1/license/status', 'GET'],
+    ] as const) {
+      it(`a wrong method on a known route (${method} ${route}): 405 with Allow`, async () => {
+        const reply = await svc.send(method, route, method === 'GET' ? undefined : json({ ext_id: 1 }));
+        assertServiceError(reply, 405, 'METHOD_NOT_ALLOWED');
+        assert.ok((reply.headers.get('allow') ?? '').split(/,\s*/).includes(allowed), `Allow: ${reply.headers.get('allow')}`);
+        await assertUnchanged();
+      });
+    }
+  });
+}

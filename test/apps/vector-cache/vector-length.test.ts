@@ -3,6 +3,7 @@
  * specification): 400 INVALID_ARGUMENT saying the length expected and the length given, naming the field.
  */
 import assert from 'node:assert/strict';
+import { backendsUnderTest } from './qdrant-backend.js';
 import { assertServiceError, axis, DIMS, seed, startService, type ServiceUnderTest } from './service-under-test.js';
 
 const unit = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0));
@@ -14,37 +15,47 @@ const BODIES = {
   '/v1/qa': (query: number[]) => ({ query, sim_threshold: 0.5 }),
 } as const;
 
-describe('vector-cache: a vector of another length than SVC_DIMS', () => {
-  let svc: ServiceUnderTest;
-  let assertUnchanged: () => Promise<void>;
+for (const backend of backendsUnderTest()) {
+  describe(`vector-cache (${backend.name}): a vector of another length than SVC_DIMS`, () => {
+    let svc: ServiceUnderTest;
+    let assertUnchanged: () => Promise<void>;
 
-  before(async () => {
-    svc = await startService();
-    assertUnchanged = await seed(svc);
-  });
-  after(() => svc?.close());
+    before(async () => {
+      await backend.setUp();
+      svc = await backend.start();
+      assertUnchanged = await seed(svc);
+    });
+    after(async () => {
+      await svc?.close();
+      await backend.tearDown();
+    });
 
-  for (const [route, body] of Object.entries(BODIES)) {
-    const field = route === '/v1/insert' || route === '/v1/upsert' ? 'vector' : 'query';
-    for (const length of [0, 1, DIMS - 1, DIMS + 1, 3 * DIMS]) {
-      it(`${route} with ${length} numbers: 400 "${field} must have ${DIMS} numbers, got ${length}"`, async () => {
-        const error = assertServiceError(await svc.post(route, body(unit(length))), 400, 'INVALID_ARGUMENT', field);
-        assert.equal(error.message, `${field} must have ${DIMS} numbers, got ${length}`);
-        assert.deepEqual(error.details, { field });
-      });
+    for (const [route, body] of Object.entries(BODIES)) {
+      const field = route === '/v1/insert' || route === '/v1/upsert' ? 'vector' : 'query';
+      for (const length of [0, 1, DIMS - 1, DIMS + 1, 3 * DIMS]) {
+        it(`${route} with ${length} numbers: 400 "${field} must have ${DIMS} numbers, got ${length}"`, async () => {
+          const error = assertServiceError(await svc.post(route, body(unit(length))), 400, 'INVALID_ARGUMENT', field);
+          assert.equal(error.message, `${field} must have ${DIMS} numbers, got ${length}`);
+          assert.deepEqual(error.details, { field });
+        });
+      }
     }
-  }
 
-  it('is named before the values inside it, which cannot be right at the wrong length anyway', async () => {
-    const error = assertServiceError(await svc.post('/v1/insert', BODIES['/v1/insert'](['x' as never])), 400, 'INVALID_ARGUMENT');
-    assert.equal(error.message, `vector must have ${DIMS} numbers, got 1`);
-  });
+    it('is named before the values inside it, which cannot be right at the wrong length anyway', async () => {
+      const error = assertServiceError(
+        await svc.post('/v1/insert', BODIES['/v1/insert'](['x' as never])),
+        400,
+        'INVALID_ARGUMENT',
+      );
+      assert.equal(error.message, `vector must have ${DIMS} numbers, got 1`);
+    });
 
-  it('a vector of the right length still passes, and nothing refused changed anything', async () => {
-    assert.equal((await svc.post('/v1/search', { query: axis(0) })).status, 200);
-    await assertUnchanged();
+    it('a vector of the right length still passes, and nothing refused changed anything', async () => {
+      assert.equal((await svc.post('/v1/search', { query: axis(0) })).status, 200);
+      await assertUnchanged();
+    });
   });
-});
+}
 
 describe('vector-cache: the length message at SVC_DIMS=384', () => {
   let svc: ServiceUnderTest;
