@@ -1,6 +1,6 @@
 /** A batch taken event by event: the valid ones stored, each refused one reported by its index. */
 import type { EvidenceEvent } from '@sluice/core';
-import type { AuditStore } from './audit-store.js';
+import type { EventStore } from './event-store.js';
 import { checkEvidenceEvent, type EvidenceBatch, type RejectedEvent } from './event-schema.js';
 
 /**
@@ -20,9 +20,9 @@ export interface BatchResult {
 /**
  * Checks each event, stores the valid ones in one transaction and lists the rest by index.
  * @example
- * replyJson(res, 200, acceptBatch(store, parseEvidenceBatch(body)));
+ * replyJson(res, 200, await acceptBatch(store, parseEvidenceBatch(body)));
  */
-export function acceptBatch(store: AuditStore, batch: EvidenceBatch): BatchResult {
+export async function acceptBatch(store: EventStore, batch: EvidenceBatch): Promise<BatchResult> {
   const valid: EvidenceEvent[] = [];
   const rejected: RejectedEvent[] = [];
   batch.events.forEach((candidate, index) => {
@@ -30,7 +30,7 @@ export function acceptBatch(store: AuditStore, batch: EvidenceBatch): BatchResul
     if (check.ok) valid.push(check.event);
     else rejected.push({ index, code: 'invalid_event', message: check.message });
   });
-  const stored = store.append(valid);
+  const stored = await store.append(valid);
   return {
     accepted: stored.accepted,
     duplicates: stored.duplicates,

@@ -7,7 +7,8 @@
 import { replyJson, serveModule, type ModuleEndpoint, type ModuleRequest, type ServedModule } from '@sluice/module-server';
 import type { ServerTimeouts } from '@sluice/host';
 import { AuditRequestError } from './audit-errors.js';
-import { AuditStore } from './audit-store.js';
+import { isPostgresUrl, type EventStore } from './event-store.js';
+import { openEventStore } from './open-event-store.js';
 import { acceptBatch } from './accept-batch.js';
 import { parseEvidenceBatch, type EvidenceBatch, type RejectedEvent } from './event-schema.js';
 import { keyRing, type AuditKeys, type KeyRing } from './audit-keys.js';
@@ -21,8 +22,13 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export interface AuditServerOptions {
   /** `host:port`; port 0 picks a free one. */
   readonly listen: string;
-  /** Where `audit.sqlite` lives; created when missing. */
-  readonly dataDir: string;
+  /** Where `audit.sqlite` lives; created when missing. Give this or `store`. */
+  readonly dataDir?: string;
+  /**
+   * A PostgreSQL URL (`postgres://user@host:port/db`) to keep the events in instead of SQLite: several
+   * module processes may share one database. Its schema is created or migrated at start.
+   */
+  readonly store?: string;
   /**
    * The producers' and the readers' keys, kept apart so a reader can never append events. `rotateKeys`
    * replaces them while the server runs.
@@ -52,6 +58,8 @@ export interface AuditServer {
   readonly url: string;
   /** The mode new rows are chained in, and since which sequence. */
   readonly chain: ChainSegment;
+  /** Where the events are kept: the data directory, or the store URL with its password masked. */
+  readonly location: string;
   /** From the next request on, only these keys are accepted; throws (keeping the old ones) when a role has none. */
   rotateKeys(keys: AuditKeys): void;
   /** Stops listening, lets requests in flight finish (an export stops early), then closes the database. */
@@ -74,7 +82,7 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
     return { write: keys.write.length > 0 ? keys.write : legacy, read: keys.read.length > 0 ? keys.read : legacy };
   };
   let ring = keyRing(withLegacy(options.keys ?? { write: [], read: [] }));
-  const store = AuditStore.open(options.dataDir, { chainKey: options.chainKey });
+  const store = await openEventStore(storeLocation(options), { chainKey: options.chainKey });
   let served: ServedModule;
   try {
     served = await serveModule({
@@ -92,13 +100,14 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
       onError: options.onError,
     });
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
   let closing: Promise<void> | undefined;
   return {
     url: served.url,
     chain: store.chain,
+    location: store.location,
     rotateKeys: (keys) => {
       ring = keyRing(withLegacy(keys));
     },
@@ -106,9 +115,19 @@ export async function startAuditServer(options: AuditServerOptions): Promise<Aud
   };
 }
 
+function storeLocation(options: AuditServerOptions): string {
+  if ((options.dataDir === undefined) === (options.store === undefined)) {
+    throw new Error('give the audit server a dataDir or a store URL, one of the two');
+  }
+  if (options.store !== undefined && !isPostgresUrl(options.store)) {
+    throw new Error('the audit store URL must start with postgres:// or postgresql://');
+  }
+  return options.store ?? options.dataDir!;
+}
+
 /** The write route and the read routes, each asking for its role's key before anything else. */
 function auditEndpoints(
-  store: AuditStore,
+  store: EventStore,
   keys: () => KeyRing,
   closing: () => boolean,
   options: AuditServerOptions,
@@ -128,7 +147,7 @@ function auditEndpoints(
       handle: async ({ req, res, readJson }) => {
         if (!keys().canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
         const batch = parseEvidenceBatch(await readJson());
-        const result = acceptBatch(store, batch);
+        const result = await acceptBatch(store, batch);
         replyJson(res, 200, result);
         if (result.rejected.length > 0) options.onRejected?.(result.rejected, batch.producer);
       },

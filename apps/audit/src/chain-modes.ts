@@ -39,6 +39,38 @@ export function chainSegments(db: Database.Database): readonly ChainSegment[] {
 }
 
 /**
+ * What opening a store with `hasher` does to its recorded segments: the rows to write (insert or replace by
+ * `from_sequence`) and the segment new rows use. Throws when the store's chain is keyed and `hasher` is
+ * not, or is keyed with another secret. Shared by the SQLite and the PostgreSQL store.
+ * @example
+ * const { segment, writes } = chainModeChange(recorded, chainHasher(secret), head + 1);
+ */
+export function chainModeChange(
+  recorded: readonly ChainSegment[],
+  hasher: ChainHasher,
+  nextSequence: number,
+): { readonly segment: ChainSegment; readonly writes: readonly ChainSegment[] } {
+  const last = recorded.at(-1) ?? UNRECORDED[0]!;
+  const writes: ChainSegment[] = recorded.length === 0 ? [last] : [];
+  if (last.mode === 'hmac-sha256') {
+    if (hasher.mode !== 'hmac-sha256') {
+      throw new Error(
+        `this store's chain is keyed (HMAC-SHA256) from sequence ${last.from_sequence}: start it with its chain key`,
+      );
+    }
+    if (hasher.keyId !== last.key_id) {
+      throw new Error(`the chain key is not the one this store's chain is keyed with from sequence ${last.from_sequence}`);
+    }
+    return { segment: last, writes };
+  }
+  if (hasher.mode === 'sha256') return { segment: last, writes };
+  // A segment with no row yet (a new store) is replaced rather than followed by an empty one.
+  const from = last.from_sequence >= nextSequence ? last.from_sequence : nextSequence;
+  const segment = { from_sequence: from, mode: hasher.mode, key_id: hasher.keyId };
+  return { segment, writes: [...writes, segment] };
+}
+
+/**
  * Records the mode new rows will use (the table must exist; call inside a write transaction). Throws when
  * the store's chain is keyed and `hasher` is not, or is keyed with another secret.
  * @example
@@ -49,22 +81,7 @@ export function settleChainMode(db: Database.Database, hasher: ChainHasher, next
     .prepare<[], ChainSegment>('SELECT from_sequence, mode, key_id FROM chain_modes ORDER BY from_sequence')
     .all();
   const insert = db.prepare('INSERT OR REPLACE INTO chain_modes (from_sequence, mode, key_id) VALUES (?, ?, ?)');
-  const last = recorded.at(-1) ?? UNRECORDED[0]!;
-  if (recorded.length === 0) insert.run(last.from_sequence, last.mode, last.key_id);
-  if (last.mode === 'hmac-sha256') {
-    if (hasher.mode !== 'hmac-sha256') {
-      throw new Error(
-        `this store's chain is keyed (HMAC-SHA256) from sequence ${last.from_sequence}: start it with its chain key`,
-      );
-    }
-    if (hasher.keyId !== last.key_id) {
-      throw new Error(`the chain key is not the one this store's chain is keyed with from sequence ${last.from_sequence}`);
-    }
-    return last;
-  }
-  if (hasher.mode === 'sha256') return last;
-  // A segment with no row yet (a new store) is replaced rather than followed by an empty one.
-  const from = last.from_sequence >= nextSequence ? last.from_sequence : nextSequence;
-  insert.run(from, hasher.mode, hasher.keyId);
-  return { from_sequence: from, mode: hasher.mode, key_id: hasher.keyId };
+  const { segment, writes } = chainModeChange(recorded, hasher, nextSequence);
+  for (const write of writes) insert.run(write.from_sequence, write.mode, write.key_id);
+  return segment;
 }

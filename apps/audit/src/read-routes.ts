@@ -1,7 +1,8 @@
 /** The read side of the API: a page of events, one trace, and the NDJSON export of everything. */
 import type { ServerResponse } from 'node:http';
 import { AuditRequestError } from './audit-errors.js';
-import { storedEventJson, type AuditStore, type StoredEvent } from './audit-store.js';
+import { storedEventJson, type StoredEvent } from './audit-store.js';
+import type { EventStore } from './event-store.js';
 import { replyJsonText } from '@sluice/module-server';
 
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -12,7 +13,7 @@ const EXPORT_STEP = 500;
 const pageJson = (rows: readonly StoredEvent[]) => `[${rows.map(storedEventJson).join(',')}]`;
 
 /** `GET /v1/events?limit=N&after_sequence=S` → `{events, next_after_sequence}`. */
-export function eventsPage(store: AuditStore, query: URLSearchParams, res: ServerResponse): void {
+export async function eventsPage(store: EventStore, query: URLSearchParams, res: ServerResponse): Promise<void> {
   for (const name of query.keys()) {
     if (name !== 'limit' && name !== 'after_sequence') {
       throw new AuditRequestError(400, 'invalid_request', `Unknown query parameter ${JSON.stringify(name)}.`);
@@ -20,20 +21,20 @@ export function eventsPage(store: AuditStore, query: URLSearchParams, res: Serve
   }
   const limit = integerParam(query, 'limit', DEFAULT_PAGE_LIMIT, 1, MAX_PAGE_LIMIT);
   const after = integerParam(query, 'after_sequence', 0, 0, Number.MAX_SAFE_INTEGER);
-  const rows = store.page(after, limit);
+  const rows = await store.page(after, limit);
   const next = rows.at(-1)?.sequence ?? after;
   replyJsonText(res, 200, `{"events":${pageJson(rows)},"next_after_sequence":${next}}`);
 }
 
 /** `GET /v1/traces/{trace_id}` → `{trace_id, events}`; 404 when no event of that trace is stored. */
-export function tracePage(store: AuditStore, encodedTraceId: string, res: ServerResponse): void {
+export async function tracePage(store: EventStore, encodedTraceId: string, res: ServerResponse): Promise<void> {
   let traceId: string;
   try {
     traceId = decodeURIComponent(encodedTraceId);
   } catch {
     throw new AuditRequestError(400, 'invalid_request', 'The trace id is not valid percent-encoding.');
   }
-  const rows = store.trace(traceId);
+  const rows = await store.trace(traceId);
   if (rows.length === 0) throw new AuditRequestError(404, 'not_found', 'No events are stored for this trace.');
   replyJsonText(res, 200, `{"trace_id":${JSON.stringify(traceId)},"events":${pageJson(rows)}}`);
 }
@@ -42,12 +43,12 @@ export function tracePage(store: AuditStore, encodedTraceId: string, res: Server
  * `GET /v1/export`: every event, one JSON line each, in sequence order. Read in steps by sequence rather
  * than through one open cursor, so writes on the same connection keep working while a slow client reads.
  */
-export async function exportAll(store: AuditStore, res: ServerResponse, isClosed: () => boolean): Promise<void> {
+export async function exportAll(store: EventStore, res: ServerResponse, isClosed: () => boolean): Promise<void> {
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
   let after = 0;
   for (;;) {
     if (isClosed() || res.destroyed) return void res.destroy();
-    const rows = store.page(after, EXPORT_STEP);
+    const rows = await store.page(after, EXPORT_STEP);
     for (const row of rows) {
       if (!res.write(`${storedEventJson(row)}\n`)) await drained(res);
     }

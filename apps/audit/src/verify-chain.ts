@@ -67,12 +67,36 @@ function segmentHashers(segments: readonly ChainSegment[], keyed: ChainHasher | 
 }
 
 function walk(db: Database.Database, segments: readonly ChainSegment[], keyed: ChainHasher | undefined): ChainVerdict {
+  const walker = chainWalker(segments, keyed);
+  for (const row of db.prepare<[], StoredEvent>('SELECT * FROM events ORDER BY sequence').iterate()) {
+    const bad = walker.step(row);
+    if (bad !== undefined) return bad;
+  }
+  return walker.finish();
+}
+
+/** Checks rows fed in sequence order, one at a time, so a store can feed them page by page. */
+export interface ChainWalker {
+  /** The verdict when this row breaks the chain; undefined while it holds. */
+  step(row: StoredEvent): ChainVerdict | undefined;
+  /** The verdict once every row was fed. */
+  finish(): ChainVerdict;
+}
+
+/**
+ * The chain rules of `verifyAuditChain` for rows from any store; throws ChainKeyError when a keyed segment
+ * cannot be checked with what was given.
+ * @example
+ * const walker = chainWalker(segments, undefined);
+ * for (const row of rows) { const bad = walker.step(row); if (bad) return bad; }
+ * return walker.finish();
+ */
+export function chainWalker(segments: readonly ChainSegment[], keyed: ChainHasher | undefined): ChainWalker {
   const hashers = segmentHashers(segments, keyed);
-  const rows = db.prepare<[], StoredEvent>('SELECT * FROM events ORDER BY sequence').iterate();
   let expected = 1;
   let prevHash = GENESIS_HASH;
   let segment = 0;
-  for (const row of rows) {
+  const step = (row: StoredEvent): ChainVerdict | undefined => {
     const bad = (reason: string): ChainVerdict => ({ ok: false, firstBadSequence: expected, reason, segments });
     while (segment + 1 < segments.length && expected >= segments[segment + 1]!.from_sequence) segment += 1;
     if (row.sequence !== expected) {
@@ -91,11 +115,15 @@ function walk(db: Database.Database, segments: readonly ChainSegment[], keyed: C
     }
     prevHash = row.hash;
     expected += 1;
-  }
-  // A chain rewritten by someone without the secret can only be rewritten unkeyed: with a key given,
-  // a chain that records no keyed segment at all is not what the key's holder set up.
-  if (keyed !== undefined && !segments.some((s) => s.mode === 'hmac-sha256')) {
-    return { ok: false, firstBadSequence: 1, reason: 'a chain key was given but the chain records no keyed segment', segments };
-  }
-  return { ok: true, events: expected - 1, segments };
+    return undefined;
+  };
+  const finish = (): ChainVerdict => {
+    // A chain rewritten by someone without the secret can only be rewritten unkeyed: with a key given,
+    // a chain that records no keyed segment at all is not what the key's holder set up.
+    if (keyed !== undefined && !segments.some((s) => s.mode === 'hmac-sha256')) {
+      return { ok: false, firstBadSequence: 1, reason: 'a chain key was given but the chain records no keyed segment', segments };
+    }
+    return { ok: true, events: expected - 1, segments };
+  };
+  return { step, finish };
 }

@@ -5,12 +5,15 @@ import {
   readKeyFile,
   startAuditServer,
   verifyAuditChain,
+  verifyPostgresChain,
   type AuditKeys,
   type AuditServer,
   type ChainSegment,
   type RejectedEvent,
 } from '@sluice/audit';
 import { boundText } from '@sluice/core';
+import { maskUrl } from '@sluice/util';
+import { auditStoreOf, describeAuditStore, type AuditStoreChoice } from './audit-store-flag.js';
 import { CommandError, EXIT, UsageError } from './command-error.js';
 import { parseCommandLine } from './command-line.js';
 import { renderHelp, type CommandHelp } from './help.js';
@@ -20,13 +23,19 @@ import { untilSignalled } from './until-signalled.js';
 export const AUDIT_HELP: CommandHelp = {
   usage: [
     'sluice audit --listen ADDR --data DIR (--write-key-file FILE | --write-key KEY) (--read-key-file FILE | --read-key KEY) [--chain-key-file FILE]',
+    'sluice audit --listen ADDR --store URL (--write-key-file FILE | --write-key KEY) (--read-key-file FILE | --read-key KEY) [--chain-key-file FILE]',
     'sluice audit verify --data DIR [--chain-key-file FILE]',
+    'sluice audit verify --store URL [--chain-key-file FILE]',
   ],
   summary:
-    'Run the reference audit module (an SQLite event store with a hash chain that gateways deliver evidence to), or verify its chain.',
+    'Run the reference audit module (an SQLite or PostgreSQL event store with a hash chain that gateways deliver evidence to), or verify its chain.',
   flags: [
     ['--listen ADDR', 'host:port to serve the module on (e.g. 127.0.0.1:8095)'],
     ['--data DIR', 'the directory of audit.sqlite (created when missing)'],
+    [
+      '--store URL',
+      'a PostgreSQL database instead (postgres://user@host:port/db), shared by several modules; or SVC_AUDIT_STORE',
+    ],
     ['--write-key-file FILE', "producers' keys (Bearer on POST), one a line; re-read on SIGHUP; or SVC_AUDIT_WRITE_KEY_FILE"],
     ['--write-key KEY', 'one producer key; or SVC_AUDIT_WRITE_KEY (keeps it out of ps)'],
     ['--read-key-file FILE', "readers' keys (X-API-Key on GET), one a line; re-read on SIGHUP; or SVC_AUDIT_READ_KEY_FILE"],
@@ -39,13 +48,17 @@ export const AUDIT_HELP: CommandHelp = {
     'a write key never reads and a read key never writes (401). Several keys in a file are all accepted, so',
     '  producers and readers can be moved to a new key one by one.',
     'verify recomputes the hash chain: "ok: N events" and exit 0, or the first bad sequence and exit 1;',
-    '  exit 2 when DIR holds no audit database, the chain is keyed and its key was not given (or another one was),',
+    '  exit 2 when DIR (or the database at URL) holds no audit store or cannot be reached, the chain is keyed and',
+    '  its key was not given (or another one was),',
     '  or the command line is wrong.',
+    'with --store, several modules may serve one database: appends queue on a PostgreSQL advisory lock, so the',
+    '  sequence stays gapless and the chain one chain; the schema is migrated at start (docs/audit.md).',
     'signals: SIGHUP re-reads the keys (files and environment; a bad file keeps the keys in use);',
     '  SIGTERM/SIGINT stop the server and close the database.',
   ],
   examples: [
     'sluice audit --listen 127.0.0.1:8095 --data ./audit --write-key-file ./write.keys --read-key-file ./read.keys',
+    'sluice audit --listen 127.0.0.1:8095 --store postgres://audit@127.0.0.1:5432/audit --write-key-file ./write.keys --read-key-file ./read.keys',
     'SVC_AUDIT_CHAIN_KEY=… sluice audit verify --data ./audit',
   ],
   docs: ['docs/cli.md', 'docs/audit.md'],
@@ -54,6 +67,7 @@ export const AUDIT_HELP: CommandHelp = {
 const OPTIONS = {
   listen: { type: 'string' },
   data: { type: 'string' },
+  store: { type: 'string' },
   'api-key': { type: 'string' },
   'write-key': { type: 'string' },
   'read-key': { type: 'string' },
@@ -79,9 +93,9 @@ export async function auditCommand(
     output.out(renderHelp(AUDIT_HELP));
     return 0;
   }
-  if (flags.data === undefined) throw new UsageError(command, '--data is required', 'e.g. --data ./audit');
+  const location = auditStoreOf(command, flags, env);
   const chainKey = chainKeyOf(command, flags, env);
-  if (verifying) return verify(flags.data, chainKey, output);
+  if (verifying) return verify(location, chainKey, output);
   if (flags.listen === undefined) throw new UsageError(command, '--listen is required', 'e.g. --listen 127.0.0.1:8095');
   const keys = keysOf(command, flags, env);
   if (keys.shared) {
@@ -94,14 +108,15 @@ export async function auditCommand(
   try {
     server = await startAuditServer({
       listen: flags.listen,
-      dataDir: flags.data,
+      ...location,
       keys,
       chainKey,
       onError: (error) => output.err(`sluice audit: request failed: ${(error as Error).message}`),
       onRejected: rejectionReporter(output),
     });
   } catch (error) {
-    throw new CommandError(command, (error as Error).message);
+    // A driver's message may quote the URL it was given.
+    throw new CommandError(command, maskUrl((error as Error).message));
   }
   const reload = () => {
     try {
@@ -115,7 +130,7 @@ export async function auditCommand(
   };
   const logger = { info: () => undefined };
   const stopped = untilSignalled(command, { logger, stop: () => server.close(), reload }, output);
-  output.out(`sluice audit listening on ${server.url} (data ${flags.data}; chain ${describeSegment(server.chain)})`);
+  output.out(`sluice audit listening on ${server.url} (${describeAuditStore(location)}; chain ${describeSegment(server.chain)})`);
   return stopped;
 }
 
@@ -190,14 +205,18 @@ function describeSegment(segment: ChainSegment): string {
   return segment.mode === 'sha256' ? 'SHA-256, unkeyed' : `HMAC-SHA256 from sequence ${segment.from_sequence}`;
 }
 
-function verify(dataDir: string, chainKey: string | undefined, output: Output): number {
+async function verify(location: AuditStoreChoice, chainKey: string | undefined, output: Output): Promise<number> {
   let verdict;
   try {
-    verdict = verifyAuditChain(dataDir, { chainKey });
+    verdict =
+      'store' in location
+        ? await verifyPostgresChain(location.store, { chainKey })
+        : verifyAuditChain(location.dataDir, { chainKey });
   } catch (error) {
     // As with diff and cmp, "could not check" (2) is kept apart from "found a break" (1).
-    const hint = error instanceof ChainKeyError ? 'give --chain-key-file FILE or SVC_AUDIT_CHAIN_KEY' : 'check --data DIR';
-    throw new CommandError('sluice audit verify', (error as Error).message, hint, EXIT.USAGE);
+    const where = 'store' in location ? 'check --store URL' : 'check --data DIR';
+    const hint = error instanceof ChainKeyError ? 'give --chain-key-file FILE or SVC_AUDIT_CHAIN_KEY' : where;
+    throw new CommandError('sluice audit verify', maskUrl((error as Error).message), hint, EXIT.USAGE);
   }
   const modes = describeModes(verdict.segments);
   if (verdict.ok) {

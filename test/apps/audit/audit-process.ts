@@ -8,9 +8,13 @@ export interface AuditProcess {
   readonly url: string;
 }
 
-/** Starts the module on a free port of 127.0.0.1 and resolves once it prints where it listens. */
-export async function startAuditProcess(dataDir: string): Promise<AuditProcess> {
-  const child = startChild(process.execPath, [SLUICE_BIN, 'audit', '--listen', '127.0.0.1:0', '--data', dataDir], {
+/**
+ * Starts the module on a free port of 127.0.0.1 and resolves once it prints where it listens. `location` is
+ * a data directory, or a PostgreSQL URL for `--store`.
+ */
+export async function startAuditProcess(location: string): Promise<AuditProcess> {
+  const flag = /^postgres(?:ql)?:\/\//.test(location) ? '--store' : '--data';
+  const child = startChild(process.execPath, [SLUICE_BIN, 'audit', '--listen', '127.0.0.1:0', flag, location], {
     env: { SVC_AUDIT_API_KEY: API_KEY },
   });
   const line = await child.waitForLine(/listening on (http:\/\/\S+)/, 20_000);

@@ -47,8 +47,9 @@ export class BatchLoad {
   eventsAcknowledged = 0;
   #stopped = false;
 
+  /** With several module URLs, writer `w` posts to `url[w % url.length]`. */
   constructor(
-    readonly url: string,
+    readonly url: string | readonly string[],
     readonly writers: number,
     readonly random: () => number,
   ) {}
@@ -113,13 +114,18 @@ export class BatchLoad {
     return { events: fresh, fresh };
   }
 
+  #urlOf(instance: string): string {
+    if (typeof this.url === 'string') return this.url;
+    return this.url[Number(instance.slice('writer-'.length)) % this.url.length]!;
+  }
+
   async #writer(instance: string): Promise<void> {
     while (!this.#stopped) {
       const batch = this.#nextBatch();
       this.inFlight.push(batch);
       let reply;
       try {
-        reply = await postBatch(this.url, {
+        reply = await postBatch(this.#urlOf(instance), {
           ...batchBody(batch.events),
           producer: { product: 'sluice', version: '0.1.0', instance_id: instance },
         });
