@@ -19,13 +19,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 3000);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
-/** Rows (m) and (n): the same question on the Responses API, and one text to embed. */
-const RESPONSES_BODY = JSON.stringify({ model: 'bench-model', input: 'What is a sluice?' });
+/** Row (m): one text to embed. (The Responses API has its own suite: `npm run bench -- responses`.) */
 const EMBEDDINGS_BODY = JSON.stringify({ model: 'bench-embedding-model', input: 'What is a sluice?' });
 const CHAT_PATH = '/v1/chat/completions';
 const BYPASS = { 'x-sluice-cache-bypass': '1' };
 /** `BENCH_PATHS=c,e` measures only those paths (quicker while comparing a change); default all. */
-const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i,j,k,l,m,n').split(',').map((p) => p.trim()));
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'a,b,c,d,e,f,g,h,i,j,k,l,m').split(',').map((p) => p.trim()));
 /** Rows (j) and (k): a client key on every request, with every kind of limit on it and its tenant, none reached. */
 const CLIENT_KEY = 'sk-sluice-bench-0000000000000000000000000000';
 const KEYED = { authorization: `Bearer ${CLIENT_KEY}` };
@@ -91,15 +90,11 @@ export async function benchGateway(): Promise<void> {
       console.error('SKIPPED: (d) exact hit, Redis cache: no Redis answers and redis-server is not installed');
     }
     await run('(e) bare node:http, same JSON', bare);
-    // (m), (n): the pass-through cost of the other model endpoints, against the provider answering them directly.
+    // (m): the pass-through cost of embeddings, against the provider answering them directly.
     if (PATHS.has('m')) {
-      await run('(m0) fake upstream direct, POST /v1/responses', upstream, {}, '/v1/responses', RESPONSES_BODY);
-      await run('(m) responses pass-through via gateway (cache bypassed)', passThrough, BYPASS, '/v1/responses', RESPONSES_BODY);
-    }
-    if (PATHS.has('n')) {
-      await run('(n0) fake upstream direct, POST /v1/embeddings', upstream, {}, '/v1/embeddings', EMBEDDINGS_BODY);
+      await run('(m0) fake upstream direct, POST /v1/embeddings', upstream, {}, '/v1/embeddings', EMBEDDINGS_BODY);
       await run(
-        '(n) embeddings pass-through via gateway (cache bypassed)',
+        '(m) embeddings pass-through via gateway (cache bypassed)',
         passThrough,
         BYPASS,
         '/v1/embeddings',

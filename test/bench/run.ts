@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   'guard-cost': async () => (await import('./guards/request-cost.js')).benchGuardRequestCost(),
   'scan-growth': async () => (await import('./guards/scan-growth.js')).benchScanGrowth(),
   'evidence-bounds': async () => (await import('./evidence/bounds-cost.js')).benchEvidenceBounds(),
+  responses: async () => (await import('./responses/pass-through.js')).benchResponsesPassThrough(),
 };
 
 const name = process.argv[2] ?? 'gateway';

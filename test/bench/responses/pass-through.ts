@@ -1,7 +1,7 @@
 /**
  * What the gateway costs on `POST /v1/responses` next to chat completions: the pass-through (cache bypassed)
  * of each, whole and streamed, and an exact hit of a Responses request, against the same canned upstream.
- * Run: `node --import tsx test/bench/responses/pass-through.ts` (`BENCH_SECONDS`, `BENCH_CONNECTIONS`,
+ * Run: `npm run bench -- responses` (`BENCH_SECONDS`, `BENCH_CONNECTIONS`,
  * `BENCH_LATENCY_REQUESTS` as for `npm run bench -- gateway`).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -99,5 +99,3 @@ export async function benchResponsesPassThrough(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-if (process.argv[1] === new URL(import.meta.url).pathname) await benchResponsesPassThrough();

@@ -15,25 +15,6 @@ export const CANNED_COMPLETION = JSON.stringify({
   usage: { prompt_tokens: 12, completion_tokens: 14, total_tokens: 26 },
 });
 
-/** The one Responses object every benchmark server answers `POST /v1/responses` with: the same text and usage. */
-export const CANNED_RESPONSE = JSON.stringify({
-  id: 'resp_bench_0001',
-  object: 'response',
-  created_at: 1_700_000_000,
-  status: 'completed',
-  model: 'bench-model',
-  output: [
-    {
-      type: 'message',
-      id: 'msg_bench_0001',
-      status: 'completed',
-      role: 'assistant',
-      content: [{ type: 'output_text', text: 'A sluice is a water channel controlled at its head by a gate.', annotations: [] }],
-    },
-  ],
-  usage: { input_tokens: 12, output_tokens: 14, total_tokens: 26 },
-});
-
 /** The one embeddings list every benchmark server answers `POST /v1/embeddings` with: one vector of 256 numbers. */
 export const CANNED_EMBEDDINGS = JSON.stringify({
   object: 'list',

@@ -1,6 +1,6 @@
 /**
- * A node:http server answering every request with the canned completion (the canned Responses object on
- * `/v1/responses`, the canned embeddings on `/v1/embeddings`): the fake upstream and the bare
+ * A node:http server answering every request with the canned completion (the canned embeddings on
+ * `/v1/embeddings`): the fake upstream and the bare
  * baseline. A request whose body asks for `stream: true` gets the same answer as server-sent events, as
  * from a provider. `GET /bench/calls` answers how many completions it has served, so a benchmark can check
  * that a gateway in front of it really passed a request through.
@@ -8,7 +8,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CANNED_EVENTS, CANNED_EVENTS_WITH_USAGE } from '../streaming/canned-events.js';
-import { CANNED_COMPLETION, CANNED_EMBEDDINGS, CANNED_RESPONSE } from './canned-completion.js';
+import { CANNED_COMPLETION, CANNED_EMBEDDINGS } from './canned-completion.js';
 
 // Looked for in the raw bytes rather than parsed, so the JSON answer costs what it did before streaming.
 // Bench bodies are compact JSON.stringify output; a quote inside a string value is escaped, so no false match.
@@ -29,11 +29,7 @@ const server = createServer((req, res) => {
     }
     calls += 1;
     if (body?.includes(STREAM) === true) return sendEvents(res, body.includes(USAGE) ? CANNED_EVENTS_WITH_USAGE : CANNED_EVENTS);
-    const answer = req.url?.endsWith('/responses')
-      ? CANNED_RESPONSE
-      : req.url?.endsWith('/embeddings')
-        ? CANNED_EMBEDDINGS
-        : CANNED_COMPLETION;
+    const answer = req.url?.endsWith('/embeddings') ? CANNED_EMBEDDINGS : CANNED_COMPLETION;
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
     res.end(answer);
   });
