@@ -5,7 +5,11 @@ import type { Metric } from '@sluice/vector-store';
 
 export type Durability = 'wal' | 'snapshot';
 
-/** Where the vectors and answers live: `hnsw` in this process (the default), `qdrant` in a shared collection. */
+/**
+ * Where the vectors and answers live: `hnsw` in this process (the default), `qdrant` in a shared collection.
+ * @example
+ * const backend: VectorBackend = readSettings(process.env).backend;
+ */
 export type VectorBackend = 'hnsw' | 'qdrant';
 
 /**
@@ -34,7 +38,11 @@ export class SecretSetting {
   }
 }
 
-/** How the `qdrant` backend reaches its collection. */
+/**
+ * How the `qdrant` backend reaches its collection.
+ * @example
+ * const { url, collection } = readSettings({ SVC_DIMS: '384', SVC_VECTOR_BACKEND: 'qdrant', SVC_QDRANT_URL: 'http://qdrant:6334' }).qdrant!;
+ */
 export interface QdrantSettings {
   /** Qdrant's gRPC address (`http://host:6334`). */
   readonly url: string;

@@ -45,7 +45,7 @@ export function openApiDocument(options: { dims: number; version: string }): Rec
     {
       method: 'post',
       path: '/v1/delete',
-      summary: 'Delete (tombstone) an entry',
+      summary: 'Delete an entry (a tombstone on hnsw, a deleted point on qdrant)',
       scope: 'app',
       request: req.Delete,
       response: R.Deleted,
@@ -62,7 +62,7 @@ export function openApiDocument(options: { dims: number; version: string }): Rec
     {
       method: 'post',
       path: '/v1/snapshot/save',
-      summary: 'Save the paired snapshot set',
+      summary: 'Save the paired snapshot set (hnsw backend; 501 on qdrant)',
       scope: 'admin',
       request: req.Save,
       response: R.Saved,
@@ -70,7 +70,7 @@ export function openApiDocument(options: { dims: number; version: string }): Rec
     {
       method: 'post',
       path: '/v1/snapshot/load',
-      summary: 'Replace the live set with a saved one',
+      summary: 'Replace the live set with a saved one (hnsw backend; 501 on qdrant)',
       scope: 'admin',
       request: req.Load,
       response: R.SnapshotLoaded,
@@ -78,7 +78,7 @@ export function openApiDocument(options: { dims: number; version: string }): Rec
     {
       method: 'post',
       path: '/v1/answers/save',
-      summary: 'Save the answer store alone',
+      summary: 'Save the answer store alone (hnsw backend; 501 on qdrant)',
       scope: 'admin',
       request: req.Save,
       response: R.Saved,
@@ -86,7 +86,7 @@ export function openApiDocument(options: { dims: number; version: string }): Rec
     {
       method: 'post',
       path: '/v1/answers/load',
-      summary: 'Load answers for active ids',
+      summary: 'Load answers for active ids (hnsw backend; 501 on qdrant)',
       scope: 'admin',
       request: req.Load,
       response: R.AnswersLoaded,
