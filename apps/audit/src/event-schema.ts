@@ -23,7 +23,8 @@ const EvidenceEventSchema = Type.Object(
     schema: Type.Literal(EVIDENCE_SCHEMA),
     schema_version: Type.Literal(EVIDENCE_SCHEMA_VERSION),
     event_id: Type.String({ format: 'uuid' }),
-    trace_id: Id(),
+    // A NUL cannot be stored in a PostgreSQL text column, and no trace id needs one: refused on every store.
+    trace_id: Short({ minLength: 1, pattern: '^[^\\u0000]+$' }),
     occurred_at: Type.String({ format: 'date-time', maxLength: 64 }),
     source: Type.Enum(['gateway', 'privacy_guard', 'security_guard', 'usage_guard', 'audit']),
     category: Type.Enum(['request', 'privacy', 'security', 'cache', 'upstream', 'policy', 'control', 'system']),

@@ -87,6 +87,8 @@ export class PostgresAuditStore implements EventStore {
   }
 
   async trace(traceId: string): Promise<StoredEvent[]> {
+    // PostgreSQL refuses a NUL in text; the schema refuses one in a trace_id, so no such trace is stored.
+    if (traceId.includes('\0')) return [];
     const { rows } = await this.#pool.query<Row>(`SELECT ${COLUMNS} FROM events WHERE trace_id = $1 ORDER BY sequence`, [
       traceId,
     ]);

@@ -65,6 +65,7 @@ describePostgres('audit: sluice audit --store postgres://…', (postgres) => {
       first.map((e) => e.event_id),
     );
     assert.equal((await getJson(`${base}/v1/traces/unknown`)).status, 404);
+    assert.equal((await getJson(`${base}/v1/traces/a%00b`)).status, 404, 'a NUL PostgreSQL cannot hold: no such trace');
     const exported = await fetch(`${base}/v1/export`, { headers: { 'x-api-key': API_KEY } });
     assert.equal((await exported.text()).trimEnd().split('\n').length, 6);
 

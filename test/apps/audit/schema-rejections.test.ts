@@ -23,6 +23,7 @@ const edited = (edit: (batch: Record<string, unknown>, event: Record<string, unk
 /** Each case breaks event 1 of three: the module stores events 0 and 2 and reports event 1 by index. */
 const EVENT_CASES: ReadonlyArray<readonly [string, Record<string, unknown>, RegExp]> = [
   ['an event without trace_id', edited((_, e) => delete e.trace_id), /trace_id/],
+  ['a trace_id with a NUL character', edited((_, e) => (e.trace_id = 'a\u0000b')), /trace_id/],
   ['an event without outcome', edited((_, e) => delete e.outcome), /outcome/],
   ['a source outside the enum', edited((_, e) => (e.source = 'proxy')), /source/],
   ['a category outside the enum', edited((_, e) => (e.category = 'billing')), /category/],
