@@ -1,19 +1,12 @@
 /**
- * Reads a provider's server-sent events into chat completion chunks, under three limits: the idle gap
- * between bytes, the whole duration, and the byte count. Any breach or a bad event ends the read with
- * the failure's class and destroys the body, which cancels the provider call (undici aborts a request
- * whose body is destroyed before its end), so no provider stream is left running.
+ * Reads a provider's chat completion stream into its chunks, under the limits of every provider stream
+ * (bounded-events.ts): a bad event or a provider's error event ends the read with its failure class.
  */
 import type { Readable } from 'node:stream';
-import { createParser } from 'eventsource-parser';
 import { GatewayError, type ChatCompletionChunk } from '@sluice/core';
+import { readBoundedEvents, type EventLimits } from './bounded-events.js';
 
-export interface StreamLimits {
-  /** Longest gap between two reads (`upstream_timeout_seconds`). */
-  readonly idleMs: number;
-  /** Longest whole generation (`stream_max_duration_seconds`, 15 minutes). */
-  readonly maxMs: number;
-  readonly maxBytes: number;
+export interface StreamLimits extends EventLimits {
   /**
    * Told each chunk once `onChunk` has it, e.g. to send it on to the client at once (incremental
    * streaming, `liveForwarder`); carried with the limits so every reader of a stream honours it.
@@ -36,52 +29,18 @@ export function readEventStream(
   limits: StreamLimits,
   onChunk: (chunk: ChatCompletionChunk) => void,
 ): Promise<StreamRead> {
-  return new Promise<StreamRead>((resolve, reject) => {
-    const decoder = new TextDecoder();
-    let bytes = 0;
-    let done = false;
-    let settled = false;
-    const finish = (failure?: GatewayError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(idle);
-      clearTimeout(ceiling);
-      body.off('data', onData).off('end', onEnd).off('error', onError);
-      if (failure === undefined) return resolve({ done, bytes });
-      // undici errors a body destroyed before its end (RequestAbortedError); the failure is already ours.
-      body.on('error', ignoreLateError).destroy();
-      reject(failure);
-    };
-    const parser = createParser({
-      onEvent(event) {
-        if (settled) return;
-        if (event.data.trim() === '[DONE]') {
-          done = true;
-          return;
-        }
-        const failure = chunkOf(event.data, onChunk, limits.forward);
-        if (failure !== undefined) finish(failure);
-      },
-    });
-    const onData = (data: Buffer) => {
-      bytes += data.length;
-      if (bytes > limits.maxBytes) return finish(new GatewayError('upstream_stream_too_large'));
-      idle.refresh();
-      // A multi-byte character may be split across reads; the decoder keeps the partial bytes.
-      parser.feed(decoder.decode(data, { stream: true }));
-    };
-    const onEnd = () => finish();
-    const onError = (error: Error) =>
-      finish(error instanceof GatewayError ? error : new GatewayError('upstream_stream_incomplete', { cause: error }));
-    const stalled = () =>
-      new GatewayError('upstream_timeout', { message: 'The upstream stream stalled longer than upstream_timeout_seconds.' });
-    const idle = setTimeout(() => finish(stalled()), limits.idleMs);
-    const ceiling = setTimeout(() => finish(new GatewayError('upstream_stream_too_long')), limits.maxMs);
-    body.on('data', onData).on('end', onEnd).on('error', onError);
+  let done = false;
+  return readBoundedEvents(body, limits, {
+    event(data) {
+      if (data.trim() === '[DONE]') {
+        done = true;
+        return undefined;
+      }
+      return chunkOf(data, onChunk, limits.forward);
+    },
+    end: (bytes) => ({ done, bytes }),
   });
 }
-
-function ignoreLateError(): void {}
 
 /** Parses one event's data; a provider error event or anything that is not a chunk is a failure. */
 function chunkOf(

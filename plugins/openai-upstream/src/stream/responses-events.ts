@@ -7,8 +7,8 @@
  * goes on to `limits.forward` as it arrives (incremental streaming), as the provider sent it.
  */
 import type { Readable } from 'node:stream';
-import { createParser } from 'eventsource-parser';
 import { GatewayError, type ChatCompletionChunk } from '@sluice/core';
+import { readBoundedEvents } from './bounded-events.js';
 import type { StreamLimits } from './read-event-stream.js';
 
 /** The events that end a Responses stream with the whole response. */
@@ -21,50 +21,20 @@ const FAILED = new Set(['response.failed', 'error']);
  * const response = await readResponsesStream(reply.body, { idleMs: 120_000, maxMs: 900_000, maxBytes: 8 << 20 });
  */
 export function readResponsesStream(body: Readable, limits: StreamLimits): Promise<unknown> {
-  return new Promise<unknown>((resolve, reject) => {
-    const decoder = new TextDecoder();
-    let bytes = 0;
-    let final: unknown;
-    let settled = false;
-    const finish = (failure?: GatewayError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(idle);
-      clearTimeout(ceiling);
-      body.off('data', onData).off('end', onEnd).off('error', onError);
-      if (failure === undefined && final !== undefined) return resolve(final);
-      // undici errors a body destroyed before its end (RequestAbortedError); the failure is already ours.
-      body.on('error', ignoreLateError).destroy();
-      reject(failure ?? incomplete());
-    };
-    const parser = createParser({
-      onEvent(event) {
-        if (settled || event.data.trim() === '[DONE]') return;
-        const read = eventOf(event.data);
-        if (read instanceof GatewayError) return finish(read);
-        if (FAILED.has(read.type)) return finish(new GatewayError('upstream_stream_error'));
-        if (FINAL.has(read.type)) final = read.response;
-        limits.forward?.(read.event);
-      },
-    });
-    const onData = (data: Buffer) => {
-      bytes += data.length;
-      if (bytes > limits.maxBytes) return finish(new GatewayError('upstream_stream_too_large'));
-      idle.refresh();
-      parser.feed(decoder.decode(data, { stream: true }));
-    };
-    const onEnd = () => finish();
-    const onError = (error: Error) =>
-      finish(error instanceof GatewayError ? error : new GatewayError('upstream_stream_incomplete', { cause: error }));
-    const stalled = () =>
-      new GatewayError('upstream_timeout', { message: 'The upstream stream stalled longer than upstream_timeout_seconds.' });
-    const idle = setTimeout(() => finish(stalled()), limits.idleMs);
-    const ceiling = setTimeout(() => finish(new GatewayError('upstream_stream_too_long')), limits.maxMs);
-    body.on('data', onData).on('end', onEnd).on('error', onError);
+  let final: unknown;
+  return readBoundedEvents<unknown>(body, limits, {
+    event(data) {
+      if (data.trim() === '[DONE]') return undefined;
+      const read = eventOf(data);
+      if (read instanceof GatewayError) return read;
+      if (FAILED.has(read.type)) return new GatewayError('upstream_stream_error');
+      if (FINAL.has(read.type)) final = read.response;
+      limits.forward?.(read.event);
+      return undefined;
+    },
+    end: () => final ?? incomplete(),
   });
 }
-
-function ignoreLateError(): void {}
 
 function incomplete(): GatewayError {
   return new GatewayError('upstream_stream_incomplete', {
