@@ -85,7 +85,8 @@ const messages = fc.oneof(
   { arbitrary: adversarialValue, weight: 1 },
 );
 
-const model = fc.oneof(
+/** A `model` field: the priced model mostly, else another, empty, odd or of the wrong type. */
+export const modelField: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constant(JSON.stringify(PRICED_MODEL)), weight: 6 },
   { arbitrary: fc.constantFrom('"other-model"', '""'), weight: 1 },
   { arbitrary: unicodeString, weight: 1 },
@@ -95,7 +96,7 @@ const model = fc.oneof(
 /** A chat-shaped body: each field present or not, right or wrong, with extra fields in between. */
 const chatShaped: fc.Arbitrary<string> = fc
   .tuple(
-    fc.option(model, { nil: undefined, freq: 10 }),
+    fc.option(modelField, { nil: undefined, freq: 10 }),
     fc.option(messages, { nil: undefined, freq: 10 }),
     fc.option(fc.oneof(fc.constantFrom('true', 'false', 'null'), adversarialValue), { nil: undefined, freq: 3 }),
     fc.array(fc.tuple(extraFieldName, adversarialValue), { maxLength: 3 }),

@@ -15,14 +15,7 @@ import {
   unicodeString,
   wrongTypeFor,
 } from './adversarial-json.js';
-import { PRICED_MODEL, type ChatInput } from './chat-bodies.js';
-
-const model = fc.oneof(
-  { arbitrary: fc.constant(JSON.stringify(PRICED_MODEL)), weight: 6 },
-  { arbitrary: fc.constantFrom('"other-model"', '""'), weight: 1 },
-  { arbitrary: unicodeString, weight: 1 },
-  { arbitrary: wrongTypeFor('string'), weight: 1 },
-);
+import { modelField, type ChatInput } from './chat-bodies.js';
 
 const text = fc.oneof({ arbitrary: unicodeString, weight: 4 }, { arbitrary: adversarialValue, weight: 1 });
 
@@ -70,7 +63,7 @@ const responsesInput = fc.oneof(
 
 const responsesShaped: fc.Arbitrary<string> = fc
   .tuple(
-    fc.option(model, { nil: undefined, freq: 10 }),
+    fc.option(modelField, { nil: undefined, freq: 10 }),
     fc.option(responsesInput, { nil: undefined, freq: 10 }),
     fc.option(text, { nil: undefined, freq: 3 }),
     fc.option(fc.oneof(fc.constantFrom('true', 'false', 'null'), adversarialValue), { nil: undefined, freq: 3 }),
@@ -103,7 +96,7 @@ const embeddingsInput = fc.oneof(
 
 const embeddingsShaped: fc.Arbitrary<string> = fc
   .tuple(
-    fc.option(model, { nil: undefined, freq: 10 }),
+    fc.option(modelField, { nil: undefined, freq: 10 }),
     fc.option(embeddingsInput, { nil: undefined, freq: 10 }),
     fc.option(fc.oneof(fc.constantFrom('"float"', '"base64"', '"other"'), adversarialValue), { nil: undefined, freq: 3 }),
     fc.option(fc.oneof(fc.constantFrom('8', '0', '-1', '1e9'), adversarialValue), { nil: undefined, freq: 2 }),
