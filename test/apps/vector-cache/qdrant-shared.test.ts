@@ -89,6 +89,17 @@ describe('vector-cache (qdrant): two service processes share one collection', fu
     assert.equal(((await b.post('/v1/qa', { query: axis(1) })).body as { id: number }).id, 41);
   });
 
+  it('is not ready while Qdrant hangs, answering the probe without waiting for the call timeout', async () => {
+    peer.delayMs = 4000;
+    try {
+      const error = assertServiceError(await a.get('/readyz'), 503, 'UNAVAILABLE');
+      assert.equal(error.message, 'not ready: qdrant did not answer the health check within 2000 ms');
+    } finally {
+      peer.delayMs = 0;
+    }
+    assert.equal((await a.get('/readyz')).text, 'ready');
+  });
+
   it('never prints the Qdrant API key', () => {
     for (const service of [a, b]) assert.ok(!service.child.lines.join('\n').includes('peer-secret-key'));
   });

@@ -117,7 +117,8 @@ export async function openQdrantBackend(settings: VectorCacheSettings): Promise<
     store,
     files: undefined,
     notReady: async () => {
-      const health = await store.health();
+      const health = await answeredWithin(READINESS_LIMIT_MS, store.health());
+      if (health === undefined) return `qdrant did not answer the health check within ${READINESS_LIMIT_MS} ms`;
       return health.ok ? undefined : health.reason;
     },
     activeIds: counted,
@@ -125,6 +126,15 @@ export async function openQdrantBackend(settings: VectorCacheSettings): Promise<
     answersCached: counted,
     close: () => store.close(),
   };
+}
+
+/** A probe answers within this, whatever SVC_QDRANT_TIMEOUT_SECS allows a call: a Qdrant that hangs is not ready. */
+const READINESS_LIMIT_MS = 2000;
+
+function answeredWithin<T>(ms: number, answer: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 function openFailure(error: unknown, qdrant: QdrantSettings): Error {
