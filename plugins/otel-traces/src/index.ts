@@ -1,0 +1,2 @@
+/** @sluice/plugin-otel-traces: OpenTelemetry traces of each request's hooks. */
+export {};
