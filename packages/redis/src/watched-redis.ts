@@ -10,6 +10,7 @@
  * takes no dependency on a Redis client.
  */
 import { maskUrl } from '@sluice/util';
+import { redactRedisUrl } from './redis-url.js';
 
 /**
  * The part of a node-redis client the watcher uses: a client of node-redis's `createClient`, as the
@@ -175,17 +176,6 @@ export async function watchRedis(client: RedisClientLike, options: WatchedRedisO
       }
     },
   };
-}
-
-/**
- * A URL safe to log, masked as the gateway shows every URL: the password, a user name alone (often a token
- * itself) and secret-looking query values; `fallback` when it does not parse.
- * @example
- * redactRedisUrl('redis://user:secret@cache:6379/0'); // 'redis://user:***@cache:6379/0'
- * redactRedisUrl('not a url', 'the configured URL'); // 'the configured URL'
- */
-export function redactRedisUrl(url: string, fallback = 'the configured Redis URL'): string {
-  return URL.canParse(url) ? maskUrl(url) : fallback;
 }
 
 async function connect(client: RedisClientLike, options: WatchedRedisOptions, lastError: () => string): Promise<void> {
