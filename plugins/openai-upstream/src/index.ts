@@ -7,3 +7,4 @@ export { type BreakerState } from './circuit-breaker.js';
 export { statusClass } from './failure.js';
 export { ChunkAssembler } from './stream/chunk-assembler.js';
 export { OPENAI_UPSTREAM_ERRORS } from './errors.js';
+export { UPSTREAM_TRACE_CONTEXT, type UpstreamTraceContext } from './upstream-trace.js';

@@ -21,6 +21,7 @@ import type { UpstreamAttempt } from './upstream-attempt.js';
 import { dispatch, type DispatchPolicy, type DispatchTrail } from './upstream-dispatch.js';
 import { upstreamMetrics, type UpstreamMetrics } from './upstream-metrics.js';
 import { UpstreamRouter } from './upstream-router.js';
+import { traceHeaders } from './upstream-trace.js';
 import { upstreamTargets, type UpstreamStatus, type UpstreamTarget } from './upstream-target.js';
 import { streamingMetrics } from './stream/streaming-metrics.js';
 import { liveForwarder } from './stream/live-forward.js';
@@ -184,6 +185,7 @@ export class OpenAIUpstreamPlugin implements Plugin {
   /** Sends the exchange's request to the upstreams that serve its model: retries, fallback, breakers. */
   #dispatch<T>(exchange: Exchange, send: (client: UpstreamClient, attempt: UpstreamAttempt) => Promise<T>): Promise<T> {
     const trail = exchange.slot(TRAIL);
+    const trace = traceHeaders(exchange);
     return dispatch(
       this.#router,
       exchange.request.model,
@@ -191,12 +193,14 @@ export class OpenAIUpstreamPlugin implements Plugin {
       this.#policy,
       this.#requireMetrics(),
       trail,
-      (target, attempt) =>
-        send(target.client, attempt).catch((error: unknown) => {
+      (target, attempt) => {
+        attempt.traceHeaders = trace;
+        return send(target.client, attempt).catch((error: unknown) => {
           // Part of this answer already reached the client: the failure is the answer, never a second try.
           if (exchange.committedToClient) attempt.streamStarted = true;
           throw error;
-        }),
+        });
+      },
     );
   }
 

@@ -17,6 +17,8 @@ export interface UpstreamAttempt {
   retryAfterMs?: number | undefined;
   /** The provider's event stream began: what follows is the answer, so a failure now is never retried. */
   streamStarted?: boolean;
+  /** W3C trace context headers sent with this try (`traceparent`, `tracestate`), when a tracing plugin set them. */
+  traceHeaders?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Retry-After as a number of seconds or an HTTP date (RFC 9110 §10.2.3). */

@@ -67,7 +67,12 @@ export class UpstreamClient {
       const response = await this.#pool.request({
         path: `${this.#basePath}${route}`,
         method,
-        headers: body === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
+        headers:
+          body === undefined
+            ? attempt?.traceHeaders === undefined
+              ? this.#headers
+              : { ...this.#headers, ...attempt.traceHeaders }
+            : { ...this.#headers, ...attempt?.traceHeaders, 'content-type': 'application/json' },
         body: body === undefined ? null : JSON.stringify(body),
         signal: call.signal,
         headersTimeout: timeoutMs,
@@ -104,7 +109,7 @@ export class UpstreamClient {
       response = await this.#pool.request({
         path: `${this.#basePath}${route}`,
         method: 'POST',
-        headers: { ...this.#headers, accept: 'text/event-stream', 'content-type': 'application/json' },
+        headers: { ...this.#headers, ...attempt?.traceHeaders, accept: 'text/event-stream', 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: clientSignal,
         headersTimeout: Math.min(limits.idleMs, attempt?.timeoutMs ?? limits.idleMs),
