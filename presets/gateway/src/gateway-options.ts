@@ -19,6 +19,7 @@ import { ClientLimitsOptionsSchema, type ClientLimitsOptionsInput } from '@sluic
 import { CostMeterOptionsSchema, type CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import { ExactCacheOptionsSchema, type ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamOptionsSchema, type OpenAIUpstreamOptionsInput } from '@sluice/plugin-openai-upstream';
+import { OtelTracesOptionsSchema, type OtelTracesOptionsInput } from '@sluice/plugin-otel-traces';
 import { PrivacyGuardOptionsSchema, type PrivacyGuardOptionsInput } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardOptionsSchema, type SecurityGuardOptionsInput } from '@sluice/plugin-security-guard';
 import { SemanticCacheOptionsSchema, type SemanticCacheOptionsInput } from '@sluice/plugin-semantic-cache';
@@ -58,6 +59,7 @@ export interface GatewayPresetOptions {
   readonly privacyGuard?: PrivacyGuardOptionsInput | false;
   readonly usageGuard?: UsageGuardOptionsInput | false;
   readonly auditSink?: AuditSinkOptionsInput | false;
+  readonly otelTraces?: OtelTracesOptionsInput | false;
   /** More plugins, after the preset's own (a config file's `plugin` blocks come here, in order). */
   readonly plugins?: readonly PluginFactory[];
 }
@@ -97,6 +99,7 @@ export const PRESET_PLUGINS: readonly PresetPlugin[] = Object.freeze([
   },
   { key: 'costMeter', title: 'Cost (cost-meter)', schema: CostMeterOptionsSchema, onByDefault: true },
   { key: 'auditSink', title: 'Audit delivery (audit-sink)', schema: AuditSinkOptionsSchema, onByDefault: false },
+  { key: 'otelTraces', title: 'OpenTelemetry traces (otel-traces)', schema: OtelTracesOptionsSchema, onByDefault: false },
 ]);
 
 /** The title of the gateway-wide settings' section. */

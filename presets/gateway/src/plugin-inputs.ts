@@ -10,6 +10,7 @@ import type { ClientLimitsOptionsInput } from '@sluice/plugin-client-limits';
 import type { CostMeterOptionsInput } from '@sluice/plugin-cost-meter';
 import type { ExactCacheOptionsInput } from '@sluice/plugin-exact-cache';
 import type { OpenAIUpstreamOptionsInput } from '@sluice/plugin-openai-upstream';
+import type { OtelTracesOptionsInput } from '@sluice/plugin-otel-traces';
 import type { PrivacyGuardOptionsInput } from '@sluice/plugin-privacy-guard';
 import type { SecurityGuardOptionsInput } from '@sluice/plugin-security-guard';
 import type { SemanticCacheOptionsInput } from '@sluice/plugin-semantic-cache';
@@ -30,6 +31,7 @@ export interface PluginInputs {
   readonly privacyGuard?: PrivacyGuardOptionsInput;
   readonly usageGuard?: UsageGuardOptionsInput;
   readonly auditSink?: AuditSinkOptionsInput;
+  readonly otelTraces?: OtelTracesOptionsInput;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ClientLimitsPlugin } from '@sluice/plugin-client-limits';
 import { CostMeterPlugin } from '@sluice/plugin-cost-meter';
 import { ExactCachePlugin } from '@sluice/plugin-exact-cache';
 import { OpenAIUpstreamPlugin } from '@sluice/plugin-openai-upstream';
+import { OtelTracesPlugin } from '@sluice/plugin-otel-traces';
 import { PrivacyGuardPlugin } from '@sluice/plugin-privacy-guard';
 import { SecurityGuardPlugin } from '@sluice/plugin-security-guard';
 import { SemanticCachePlugin, type RestoreProgress } from '@sluice/plugin-semantic-cache';
@@ -81,6 +82,8 @@ export function buildRuntime(
       : new SemanticCachePlugin(inputs.semanticCache, RELEASE_VERSION, shared.onSemanticRestore);
   if (semantic !== undefined) kernel.use(semantic);
   kernel.use(new OpenAIUpstreamPlugin(inputs.upstream ?? {}));
+  // Its taps run first on their hooks whatever its place here; it stops after the plugins added below.
+  if (inputs.otelTraces !== undefined) kernel.use(new OtelTracesPlugin(inputs.otelTraces, RELEASE_VERSION));
   // Their order in the flow comes from the stages they tap, like the preset's own plugins.
   for (const factory of [...(options.plugins ?? []), ...composed]) kernel.use(factory(gateway));
   // Added last so it stops first: its flush happens once no request is left to emit evidence.
