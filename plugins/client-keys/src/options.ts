@@ -135,8 +135,8 @@ export const ClientKeysOptionsSchema = Type.Object(
           'Also look keys up in Redis (at `kv_url`), where `sluice keys create` puts them: one store for a fleet of gateways.',
       }),
     }),
-    /** `redis://…` or `rediss://…`: the gateway's `kv_url`. */
-    redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://', secret: true, ...inherits('kv_url') })),
+    /** `redis://…`, `rediss://…` or `redis+cluster://…`: the gateway's `kv_url`. */
+    redisUrl: Type.Optional(Type.String({ pattern: '^rediss?(\\+cluster)?://', secret: true, ...inherits('kv_url') })),
     redisPrefix: Type.String({
       minLength: 1,
       default: 'sluice:keys:',

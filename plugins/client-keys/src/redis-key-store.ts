@@ -1,10 +1,10 @@
 /**
  * Client keys in Redis, for a fleet of gateways: `<prefix><hash>` holds a key's JSON record, so a gateway
  * finds a key with one GET; `<prefix>ids` maps each id to its hash, for listing and revoking by id.
- * Create and revoke are Lua scripts, so an id or a hash is never half-written.
+ * Create and revoke are Lua scripts, so an id or a hash is never half-written. On a Redis Cluster both
+ * touch the index and a record, so the prefix becomes a hash tag (`{sluice:keys}:`): one slot holds them all.
  */
-import { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis, type RedisLogger, type WatchedRedis } from '@sluice/redis';
+import { connectRedis, type RedisConnection, type RedisLogger, type WatchedRedis } from '@sluice/redis';
 import { decodeStoredKey, encodeStoredKey, type StoredClientKey } from './stored-key.js';
 
 /** KEYS: the id index, the record. ARGV: id, hash, record. Refuses a taken id or hash. */
@@ -31,9 +31,9 @@ return hash
  * const options: RedisKeyStoreOptions = { url: 'redis://127.0.0.1:6379', prefix: 'sluice:keys:' };
  */
 export interface RedisKeyStoreOptions {
-  /** `redis://…` or `rediss://…`. */
+  /** `redis://…`, `rediss://…`, or a cluster: `redis+cluster://host:port,…`. */
   readonly url: string;
-  /** Default `sluice:keys:`; gateways and `sluice keys` sharing it share keys. */
+  /** Default `sluice:keys:` (`{sluice:keys}:` on a cluster); gateways and `sluice keys` sharing it share keys. */
   readonly prefix?: string;
   /** Longest one command may take. Default 500. */
   readonly timeoutMs?: number;
@@ -47,7 +47,6 @@ interface Client {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   get(key: string): Promise<string | null>;
   hGetAll(key: string): Promise<Record<string, string>>;
-  mGet(keys: string[]): Promise<(string | null)[]>;
 }
 
 /**
@@ -62,23 +61,20 @@ export class RedisKeyStore {
   readonly prefix: string;
   readonly #client: Client;
   readonly #redis: WatchedRedis;
+  readonly #connection: RedisConnection;
 
-  private constructor(client: Client, redis: WatchedRedis, prefix: string) {
-    this.#client = client;
-    this.#redis = redis;
-    this.prefix = prefix;
+  private constructor(connection: RedisConnection, prefix: string) {
+    this.#client = connection.commands;
+    this.#redis = connection.redis;
+    this.#connection = connection;
+    this.prefix = connection.slotPrefix(prefix);
   }
 
   /** Connects and checks Redis answers; throws when it does not within the connect timeout. */
   static async connect(options: RedisKeyStoreOptions): Promise<RedisKeyStore> {
     const timeoutMs = options.timeoutMs ?? 500;
     const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
-    const client = createClient({
-      url: options.url,
-      disableOfflineQueue: true,
-      socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: defaultReconnectStrategy },
-    });
-    const redis = await watchRedis(client, {
+    const connection = await connectRedis({
       url: options.url,
       store: 'client keys',
       dependency: 'client_keys_kv',
@@ -86,7 +82,7 @@ export class RedisKeyStore {
       connectTimeoutMs,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
-    return new RedisKeyStore(client as unknown as Client, redis, options.prefix ?? 'sluice:keys:');
+    return new RedisKeyStore(connection, options.prefix ?? 'sluice:keys:');
   }
 
   /** Adds a key; throws when its id or its hash is already in the store. */
@@ -114,7 +110,7 @@ export class RedisKeyStore {
     const ids = await this.#redis.command(() => this.#client.hGetAll(this.#idsKey()), 'hgetall');
     const hashes = Object.values(ids);
     if (hashes.length === 0) return [];
-    const texts = await this.#redis.command(() => this.#client.mGet(hashes.map((hash) => this.#recordKey(hash))), 'mget');
+    const texts = await this.#redis.command(() => this.#connection.getMany(hashes.map((hash) => this.#recordKey(hash))), 'mget');
     const records: StoredClientKey[] = [];
     for (const text of texts) {
       const record = text === null ? undefined : decodeStoredKey(text);

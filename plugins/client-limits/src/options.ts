@@ -67,10 +67,10 @@ export const ClientLimitsOptionsSchema = Type.Object(
         },
       ),
     ),
-    /** `redis://…` or `rediss://…`; absent (and no `kv_url`): counters in this process's memory. */
+    /** `redis://…`, `rediss://…` or `redis+cluster://…`; absent (and no `kv_url`): counters in this process's memory. */
     kvUrl: Type.Optional(
       Type.String({
-        pattern: '^rediss?://',
+        pattern: '^rediss?(\\+cluster)?://',
         ...directive('limits_kv_url', {
           word: 'url',
           secret: true,

@@ -4,8 +4,7 @@
  * atomic across gateways. Counters are plain integers with a PEXPIRE set when created; request slots
  * are a sorted set per limit, scored by each lease's expiry, so a dead gateway's slots drop out.
  */
-import { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis, type RedisLogger } from '@sluice/redis';
+import { connectRedis, type RedisLogger } from '@sluice/redis';
 import type { LimitStore, Taken } from './limit-store.js';
 
 /** KEYS: counter. ARGV: amount, limit, ttl ms. Returns {taken 0|1, total}. */
@@ -50,7 +49,7 @@ return 1
  * const options: RedisLimitStoreOptions = { url: 'redis://127.0.0.1:6379', keyPrefix: 'sluice:limits:', timeoutMs: 500, connectTimeoutMs: 2000 };
  */
 export interface RedisLimitStoreOptions {
-  /** `redis://…` or `rediss://…`. */
+  /** `redis://…`, `rediss://…`, or a cluster: `redis+cluster://host:port,…`. */
   readonly url: string;
   /** Prefix of every key; gateways sharing it share limits. */
   readonly keyPrefix: string;
@@ -70,12 +69,7 @@ export interface RedisLimitStoreOptions {
  */
 export async function redisLimitStore(options: RedisLimitStoreOptions): Promise<LimitStore> {
   const { keyPrefix: prefix } = options;
-  const client = createClient({
-    url: options.url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: options.connectTimeoutMs, reconnectStrategy: defaultReconnectStrategy },
-  });
-  const redis = await watchRedis(client, {
+  const connection = await connectRedis({
     url: options.url,
     store: 'client limits',
     dependency: 'limits_kv',
@@ -83,8 +77,10 @@ export async function redisLimitStore(options: RedisLimitStoreOptions): Promise<
     connectTimeoutMs: options.connectTimeoutMs,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
+  // Each script touches one key, so on a cluster the limits spread by slot; reads of several use one GET each.
+  const { redis, commands } = connection;
   const run = (script: string, key: string, args: readonly (string | number)[], name: string) =>
-    redis.command(() => client.eval(script, { keys: [prefix + key], arguments: args.map(String) }), name);
+    redis.command(() => commands.eval(script, { keys: [prefix + key], arguments: args.map(String) }), name);
   const taken = (reply: unknown): Taken => {
     const [flag = 0, total = 0] = (reply as unknown[]).map(Number);
     return { taken: flag === 1, total };
@@ -100,14 +96,14 @@ export async function redisLimitStore(options: RedisLimitStoreOptions): Promise<
     },
     async read(keys) {
       if (keys.length === 0) return [];
-      const values = await redis.command(() => client.mGet(keys.map((key) => prefix + key)), 'read');
+      const values = await redis.command(() => connection.getMany(keys.map((key) => prefix + key)), 'read');
       return values.map((value) => (value === null ? 0 : Number(value)));
     },
     async acquire(key, lease, limit, now, leaseMs) {
       return taken(await run(ACQUIRE, key, [now, now + leaseMs, limit, lease, ttl(leaseMs)], 'acquire'));
     },
     async release(key, lease) {
-      await redis.command(() => client.zRem(prefix + key, lease), 'release');
+      await redis.command(() => commands.zRem(prefix + key, lease), 'release');
     },
     async renew(key, lease, now, leaseMs) {
       await run(RENEW, key, [now, now + leaseMs, lease, ttl(leaseMs)], 'renew');

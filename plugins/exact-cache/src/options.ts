@@ -6,15 +6,15 @@ const flag = (name: string, value: boolean, summary: string) => Type.Boolean({ d
 
 export const ExactCacheOptionsSchema = Type.Object(
   {
-    /** `redis://…` or `rediss://…`; absent: the in-memory LRU. */
+    /** `redis://…`, `rediss://…` or a cluster (`redis+cluster://host:port,…`); absent: the in-memory LRU. */
     kvUrl: Type.Optional(
       Type.String({
-        pattern: '^rediss?://',
+        pattern: '^rediss?(\\+cluster)?://',
         ...directive('kv_url', {
           word: 'url',
           secret: true,
           summary:
-            'Key-value store of the exact cache: `redis://[:password@]host:port[/db]` or `rediss://…`. Absent: a bounded in-memory LRU.',
+            'Key-value store of the exact cache: `redis://[:password@]host:port[/db]`, `rediss://…`, or a Redis Cluster as `redis+cluster://[:password@]host:port,host:port,…` (`rediss+cluster://` over TLS). Absent: a bounded in-memory LRU.',
         }),
       }),
     ),

@@ -4,8 +4,8 @@
  * A connected Redis that stops answering is down too (watchRedis): once a command times out, commands fail
  * at once and the store reports down until a PING answers again.
  */
-import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis } from '@sluice/redis';
+import KeyvRedis from '@keyv/redis';
+import { connectRedis } from '@sluice/redis';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import { keyvEntryStore, type CacheEntry, type EntryStore } from './entry-store.js';
@@ -19,15 +19,8 @@ export interface RedisStoreOptions {
 
 /** Connects and checks Redis answers; throws when it does not within the connect timeout. */
 export async function redisEntryStore(options: RedisStoreOptions, logger: Logger): Promise<EntryStore> {
-  const client = createClient({
-    url: options.url,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: options.connectTimeoutMs,
-      reconnectStrategy: defaultReconnectStrategy,
-    },
-  });
-  const redis = await watchRedis(client, { ...options, store: 'exact cache', dependency: 'kv', logger });
+  // One server or a cluster (`redis+cluster://`): each entry is one key, so a cluster spreads them by slot.
+  const { client, redis } = await connectRedis({ ...options, store: 'exact cache', dependency: 'kv', logger });
   // Keyv hands its own namespace to the store, so the prefix is set there (keys: `<prefix>::<key>`).
   const namespace = options.keyPrefix.replace(/:+$/, '');
   const store = new KeyvRedis<CacheEntry>(client, { namespace, throwOnErrors: true, throwOnConnectError: true });

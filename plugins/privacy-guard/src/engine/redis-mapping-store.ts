@@ -3,13 +3,13 @@
  * are bounded by a timeout and fail at once while disconnected (no offline queue) or silent (watchRedis);
  * the client keeps reconnecting in the background.
  */
-import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis, type RedisLogger } from '@sluice/redis';
+import KeyvRedis from '@keyv/redis';
+import { connectRedis, type RedisLogger } from '@sluice/redis';
 import { Keyv } from 'keyv';
 import type { MappingRecord, MappingStore } from './mapping-store.js';
 
 export interface RedisMappingStoreOptions {
-  /** `redis://[:password@]host:port[/db]` or `rediss://…`. */
+  /** `redis://[:password@]host:port[/db]`, `rediss://…`, or a cluster: `redis+cluster://host:port,…`. */
   readonly url: string;
   /** Keys are `<prefix>::<mapping id>` (the prefix's trailing colons are dropped). */
   readonly keyPrefix: string;
@@ -29,12 +29,8 @@ export type StoreLogger = RedisLogger;
  */
 export async function redisMappingStore(options: RedisMappingStoreOptions): Promise<MappingStore> {
   const connectTimeoutMs = options.connectTimeoutMs ?? Math.max(2000, options.timeoutMs * 4);
-  const client = createClient({
-    url: options.url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: defaultReconnectStrategy },
-  });
-  const redis = await watchRedis(client, {
+  // Each mapping is one key, so on a cluster they spread by slot.
+  const { client, redis } = await connectRedis({
     url: options.url,
     store: 'privacy mapping store',
     dependency: 'privacy_kv',

@@ -80,11 +80,12 @@ export const PrivacyGuardOptionsSchema = Type.Object(
     /** Local engine: `redis://…` for mappings; absent: in memory. */
     kvUrl: Type.Optional(
       Type.String({
-        pattern: '^rediss?://',
+        pattern: '^rediss?(\\+cluster)?://',
         ...directive('privacy_guard_kv_url', {
           word: 'url',
           secret: true,
-          summary: 'Built-in engine: Redis for placeholder mappings (`redis://…`, `rediss://…`). Absent: in memory.',
+          summary:
+            'Built-in engine: Redis for placeholder mappings (`redis://…`, `rediss://…`, or a cluster: `redis+cluster://host:port,…`). Absent: in memory.',
         }),
       }),
     ),

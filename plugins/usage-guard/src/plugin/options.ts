@@ -91,12 +91,12 @@ export const UsageGuardOptionsSchema = Type.Object(
     /** `local` only: Redis for counters shared between gateways; absent: in memory. */
     kvUrl: Type.Optional(
       Type.String({
-        pattern: '^rediss?://',
+        pattern: '^rediss?(\\+cluster)?://',
         ...directive('usage_guard_kv_url', {
           word: 'url',
           secret: true,
           summary:
-            'With `usage_guard_url local`: Redis (`redis://…`) for quota counters shared between gateways. Absent: in memory.',
+            'With `usage_guard_url local`: Redis (`redis://…`, or a cluster: `redis+cluster://host:port,…`) for quota counters shared between gateways. Absent: in memory.',
         }),
       }),
     ),

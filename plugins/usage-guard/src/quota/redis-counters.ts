@@ -4,8 +4,7 @@
  * Lua script (check, INCRBY, PEXPIRE on a new key) through the node-redis client @keyv/redis ships:
  * Redis runs a script alone, which makes check-and-add atomic across gateways.
  */
-import { createClient, defaultReconnectStrategy } from '@keyv/redis';
-import { watchRedis, type RedisLogger } from '@sluice/redis';
+import { connectRedis, type RedisLogger } from '@sluice/redis';
 import { decideCharge, type QuotaCharge, type QuotaCounters } from './quota-counters.js';
 
 /** KEYS: counters. ARGV: all-or-nothing flag, then amount, limit, ttl per key. Returns {exceeded, applied, totals…}. */
@@ -30,7 +29,7 @@ return {exceeded, 1, unpack(totals)}
 `;
 
 export interface RedisQuotaCountersOptions {
-  /** `redis://…` or `rediss://…`. */
+  /** `redis://…`, `rediss://…`, or a cluster: `redis+cluster://host:port,…`. */
   readonly url: string;
   /** Prefix of every counter key; gateways sharing it share quotas. Default `sluice:usage:`. */
   readonly keyPrefix?: string;
@@ -49,15 +48,9 @@ export interface RedisQuotaCountersOptions {
  * const counters = await redisQuotaCounters({ url: 'redis://127.0.0.1:6379', keyPrefix: 'sluice:usage:' });
  */
 export async function redisQuotaCounters(options: RedisQuotaCountersOptions): Promise<QuotaCounters> {
-  const prefix = options.keyPrefix ?? 'sluice:usage:';
   const timeoutMs = options.timeoutMs ?? 2000;
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
-  const client = createClient({
-    url: options.url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: defaultReconnectStrategy },
-  });
-  const redis = await watchRedis(client, {
+  const connection = await connectRedis({
     url: options.url,
     store: 'usage quotas',
     dependency: 'usage_kv',
@@ -65,13 +58,17 @@ export async function redisQuotaCounters(options: RedisQuotaCountersOptions): Pr
     connectTimeoutMs,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
+  const { redis, commands } = connection;
+  // One charge touches several counters in one script: on a cluster they must share a slot, so the
+  // prefix becomes a hash tag (`{sluice:usage}:`) and every counter lives on one node.
+  const prefix = connection.slotPrefix(options.keyPrefix ?? 'sluice:usage:');
   return {
     async charge(charges: readonly QuotaCharge[], allOrNothing: boolean) {
       if (charges.length === 0) return decideCharge([], charges, allOrNothing);
       const args = [allOrNothing ? '1' : '0'];
       for (const c of charges) args.push(String(c.amount), String(c.limit), String(Math.max(1, Math.ceil(c.ttlMs))));
       const keys = charges.map((c) => `${prefix}${c.key}`);
-      const reply = (await redis.command(() => client.eval(CHARGE_SCRIPT, { keys, arguments: args }), 'charge')) as number[];
+      const reply = (await redis.command(() => commands.eval(CHARGE_SCRIPT, { keys, arguments: args }), 'charge')) as number[];
       const [exceeded = 0, applied = 0, ...totals] = reply.map(Number);
       return { totals, exceeded: exceeded - 1, applied: applied === 1 };
     },
