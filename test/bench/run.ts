@@ -11,6 +11,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   'scan-growth': async () => (await import('./guards/scan-growth.js')).benchScanGrowth(),
   'evidence-bounds': async () => (await import('./evidence/bounds-cost.js')).benchEvidenceBounds(),
   responses: async () => (await import('./responses/pass-through.js')).benchResponsesPassThrough(),
+  fleet: async () => (await import('./fleet.js')).benchFleet(),
 };
 
 const name = process.argv[2] ?? 'gateway';
