@@ -19,6 +19,7 @@ export const VECTOR_CACHE_HELP: CommandHelp = {
   notes: [
     'settings (environment): SVC_DIMS (required), SVC_LISTEN_ADDR (127.0.0.1:8090), SVC_DATA_DIR (./data),',
     '  SVC_DURABILITY (wal), SVC_AUTH_REQUIRED, SVC_APP_KEYS, SVC_ADMIN_KEYS, SVC_LICENSE_* … (all in the docs)',
+    '  SVC_VECTOR_BACKEND=qdrant with SVC_QDRANT_URL, SVC_QDRANT_COLLECTION, SVC_QDRANT_API_KEY: several instances share one cache',
     'connection timeouts (seconds; 0: no limit): SVC_CLIENT_HEADER_TIMEOUT_SECS (20), SVC_CLIENT_REQUEST_TIMEOUT_SECS (60),',
     '  SVC_KEEPALIVE_TIMEOUT_SECS (65), SVC_SEND_TIMEOUT_SECS (60); POST bodies must be Content-Type: application/json',
     'signals: SIGHUP re-reads the license; SIGTERM/SIGINT drain, write the final snapshot and stop.',
@@ -58,9 +59,12 @@ export async function vectorCacheCommand(
     { logger: service.logger, stop: () => service.stop(), reload: () => service.reloadLicense() },
     output,
   );
-  output.out(restore.result(settings.dataDir));
-  output.out(
-    `sluice vector-cache listening on ${service.url} (dims ${settings.dims}, ${settings.metric}, data ${settings.dataDir}, durability ${settings.durability})`,
-  );
+  // On Qdrant there is no data directory and nothing restored: the collection is the store.
+  const where =
+    settings.qdrant === undefined
+      ? `data ${settings.dataDir}, durability ${settings.durability}`
+      : `qdrant ${settings.qdrant.url}, collection ${settings.qdrant.collection}`;
+  if (settings.qdrant === undefined) output.out(restore.result(settings.dataDir));
+  output.out(`sluice vector-cache listening on ${service.url} (dims ${settings.dims}, ${settings.metric}, ${where})`);
   return stopped;
 }

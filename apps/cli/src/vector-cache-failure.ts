@@ -11,6 +11,9 @@ const HINTS: Readonly<Record<string, string>> = {
   SVC_LICENSE_FILE: 'sluice license verify FILE --pubkey FILE says why; without SVC_LICENSE_REQUIRED=1 it runs as community',
   SVC_LICENSE_PUBKEY_FILE: 'point it at the issuer’s license-signing.pub (sluice license keygen wrote it)',
   SVC_LICENSE_REQUIRED: SETTINGS_DOC,
+  SVC_QDRANT_URL: "check that Qdrant answers at that address's gRPC port (6334), or set SVC_VECTOR_BACKEND=hnsw",
+  SVC_QDRANT_API_KEY: 'set it to the key of that Qdrant (service.api_key)',
+  SVC_QDRANT_COLLECTION: 'name another collection, or set SVC_DIMS to the size of its vectors',
 };
 
 /**

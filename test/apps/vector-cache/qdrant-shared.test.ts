@@ -31,6 +31,12 @@ describe('vector-cache (qdrant): two service processes share one collection', fu
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('says at start where its store is: the Qdrant collection, no data directory', () => {
+    const listening = a.child.lines.find((line) => line.includes('listening on')) ?? '';
+    assert.match(listening, /qdrant http:\/\/127\.0\.0\.1:\d+, collection shared_answers\)/);
+    assert.ok(!a.child.lines.some((line) => line.includes('snapshot') || line.includes('durability')), a.child.lines.join('\n'));
+  });
+
   it('serves through one what was written through the other, answer and token counts included', async () => {
     const entry = { ext_id: 41, vector: axis(1), answer: 'written through a', prompt_tokens: 7, answer_tokens: 3 };
     assert.equal((await a.post('/v1/insert', entry)).status, 200);
@@ -87,6 +93,18 @@ describe('vector-cache (qdrant): two service processes share one collection', fu
     }
     for (const service of [a, b]) assert.equal((await service.get('/readyz')).text, 'ready');
     assert.equal(((await b.post('/v1/qa', { query: axis(1) })).body as { id: number }).id, 41);
+  });
+
+  it('outlives Qdrant saying goodbye again and again (an idle connection closed while a call comes)', async () => {
+    // Qdrant's HTTP/2 GOAWAY on an idle connection used to leave the gRPC client's deferred error with no
+    // listener when a call came during the close: an uncaught exception that ended the process.
+    for (let round = 0; round < 6; round++) {
+      await peer.stop();
+      for (const service of [a, b]) assertServiceError(await service.get('/readyz'), 503, 'UNAVAILABLE');
+      await peer.start();
+      for (const service of [a, b]) assert.equal((await service.get('/readyz')).text, 'ready');
+    }
+    for (const service of [a, b]) assert.equal(service.child.process.exitCode, null, service.child.lines.slice(-20).join('\n'));
   });
 
   it('is not ready while Qdrant hangs, answering the probe without waiting for the call timeout', async () => {

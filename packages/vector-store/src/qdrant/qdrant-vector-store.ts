@@ -1,5 +1,6 @@
 /** The `qdrant` VectorStore: one Qdrant collection over gRPC, through `@qdrant/js-client-grpc`. */
 import { QdrantClient } from '@qdrant/js-client-grpc';
+import { guardQdrantSessions } from './qdrant-session-guard.js';
 import {
   boundedDistance,
   similarityOf,
@@ -71,6 +72,7 @@ export class QdrantVectorStore<P extends JsonPayload<P>> implements VectorStore<
   /** Connects, creates the collection and its payload indexes when missing, and refuses one of another layout. */
   static async open<P extends JsonPayload<P>>(options: QdrantVectorStoreOptions): Promise<QdrantVectorStore<P>> {
     const resolved = resolveQdrantOptions(options);
+    guardQdrantSessions(resolved.url);
     const client = new QdrantClient({
       url: resolved.url,
       timeout: resolved.timeoutMs,
