@@ -51,6 +51,7 @@ export type { RestoreProgress } from './hnsw/restore-progress.js';
 export type { SetLocation, SaveResult } from './hnsw/snapshot-io.js';
 export { payloadPredicate } from './payload-filter.js';
 export { QdrantVectorStore, type QdrantHealth } from './qdrant/qdrant-vector-store.js';
+export { guardQdrantSessions } from './qdrant/qdrant-session-guard.js';
 export {
   QDRANT_FIELD_TYPES,
   QDRANT_MAX_VECTOR_SIZE,
