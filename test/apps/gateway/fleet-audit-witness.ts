@@ -41,7 +41,7 @@ export async function startAckWitness(auditUrl: string): Promise<AckWitness> {
         if (typeof value === 'string') headers[name] = value;
       }
       const answer = await fetch(new URL(request.url ?? '/', auditUrl), {
-        method: request.method,
+        method: request.method ?? 'GET',
         headers,
         ...(body.length > 0 ? { body } : {}),
       });
