@@ -6,8 +6,8 @@
  * connection reports down until a PING answers again. Otherwise every request would wait out the
  * timeout, and queue one more command behind the silent one.
  *
- * The client is node-redis's, as @keyv/redis ships it; only what is used here is named, so this package
- * takes no dependency on a Redis client.
+ * The client is node-redis's, as @keyv/redis ships it; only what is used here is named, so a Redis Cluster
+ * is watched the same way through a small adapter (connect-redis.ts).
  */
 import { maskUrl } from '@sluice/util';
 import { redactRedisUrl } from './redis-url.js';
