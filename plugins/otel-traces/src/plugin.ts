@@ -89,6 +89,12 @@ export class OtelTracesPlugin implements Plugin {
     this.#requestSpan(exchange, spans);
     const request = spans.request!;
     const now = performance.timeOrigin + performance.now();
+    // A request the sampler left out records nothing: its hook spans and attributes are not even made.
+    if (!request.isRecording()) {
+      spans.upstream?.end(now);
+      request.end(now);
+      return;
+    }
     endHookSpans(tracer, exchange, spans, now);
     request.setAttributes(outcomeAttributes(exchange));
     if (exchange.error !== undefined) request.setStatus({ code: SpanStatusCode.ERROR, message: exchange.error.code });

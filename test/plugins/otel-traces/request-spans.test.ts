@@ -52,12 +52,13 @@ describe('otel-traces: a span per request and per hook, exported over OTLP/HTTP'
     const request = spans.find((span) => span.kind === SERVER)!;
     assert.equal(request.attributes['sluice.cache.status'], 'hit');
     assert.equal(request.attributes['sluice.cache.layer'], 'exact');
-    assert.deepEqual(spans.filter((span) => span.kind !== SERVER).map((span) => span.name).sort(), [
-      'cacheLookup',
-      'postScan',
-      'preGuard',
-      'restore',
-    ]);
+    assert.deepEqual(
+      spans
+        .filter((span) => span.kind !== SERVER)
+        .map((span) => span.name)
+        .sort(),
+      ['cacheLookup', 'postScan', 'preGuard', 'restore'],
+    );
   });
 
   it('honours an incoming traceparent: the same trace, the caller span as parent', async () => {
@@ -113,7 +114,10 @@ describe('otel-traces: a span per request and per hook, exported over OTLP/HTTP'
   });
 
   it('never exports prompt or answer text, nor the upstream key or URL', async () => {
-    await suite.gw.client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: `${PROMPT} leak` }] });
+    await suite.gw.client.chat.completions.create({
+      model: 'test-model',
+      messages: [{ role: 'user', content: `${PROMPT} leak` }],
+    });
     await suite.receiver.waitForSpans(1);
     const exported = suite.receiver.bodies.join('\n');
     assert.ok(exported.length > 0);
