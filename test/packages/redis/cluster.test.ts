@@ -75,4 +75,22 @@ describeRedisCluster('connectRedis on a three-node Redis Cluster', (cluster) => 
       /not connected/,
     );
   });
+
+  it('is up again once the node is back, and its keys answer', async function () {
+    this.timeout(30_000);
+    await cluster().restart(2);
+    const deadline = Date.now() + 15_000;
+    while (!connection.redis.state().up && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(connection.redis.state(), { up: true });
+    const keys = Array.from({ length: 30 }, (_, i) => `${cluster().prefix}back:${i}`);
+    for (const key of keys)
+      await connection.redis.command(
+        () => connection.commands.eval(`return redis.call('SET', KEYS[1], '1')`, { keys: [key], arguments: [] }),
+        'set',
+      );
+    assert.deepEqual(
+      await connection.getMany(keys),
+      keys.map(() => '1'),
+    );
+  });
 });
