@@ -20,7 +20,7 @@ const STEPS = [
 /**
  * One request's spans while it runs (the plugin's slot on the exchange).
  * @example
- * const spans: RequestSpans = { request: undefined, context: undefined, upstream: undefined, startedMs: undefined };
+ * const spans: RequestSpans = { request: undefined, context: undefined, upstream: undefined, startedMs: undefined, epochOffsetMs: 0 };
  */
 export interface RequestSpans {
   request: Span | undefined;
@@ -29,17 +29,22 @@ export interface RequestSpans {
   upstream: Span | undefined;
   /** When the preGuard hook began, in ms since the exchange began; undefined: the run never began. */
   startedMs: number | undefined;
+  /**
+   * Wall clock minus `performance.now()`, read once when the request span is made: every time of the trace is
+   * a `performance.now()` plus this, so its spans agree with each other however the two clocks drift apart.
+   */
+  epochOffsetMs: number;
 }
 
 /**
  * Ends the upstream span and records the other hooks' spans under the request span, which the caller ends.
  * A hook that threw gets its span too, with status error and the failure's code.
  * @example
- * endHookSpans(tracer, exchange, exchange.slot(SPANS), Date.now());
+ * endHookSpans(tracer, exchange, spans, performance.now() + spans.epochOffsetMs);
  */
 export function endHookSpans(tracer: Tracer, exchange: Exchange, spans: RequestSpans, nowMs: number): void {
   if (spans.startedMs === undefined || spans.context === undefined) return;
-  const origin = performance.timeOrigin + exchange.startedAt;
+  const origin = exchange.startedAt + spans.epochOffsetMs;
   const error = exchange.error;
   let previous = spans.startedMs;
   let next = 0;
@@ -70,10 +75,10 @@ export function endHookSpans(tracer: Tracer, exchange: Exchange, spans: RequestS
 /**
  * Starts the upstream call's span (kind CLIENT) under the request span.
  * @example
- * spans.upstream = startUpstreamSpan(tracer, spans.context, upstreamAttributes(exchange));
+ * spans.upstream = startUpstreamSpan(tracer, spans.context, upstreamAttributes(exchange), performance.now() + spans.epochOffsetMs);
  */
-export function startUpstreamSpan(tracer: Tracer, parent: Context, attributes: Attributes): Span {
-  return tracer.startSpan('upstream', { kind: SpanKind.CLIENT, attributes }, parent);
+export function startUpstreamSpan(tracer: Tracer, parent: Context, attributes: Attributes, startMs: number): Span {
+  return tracer.startSpan('upstream', { kind: SpanKind.CLIENT, attributes, startTime: startMs }, parent);
 }
 
 function endUpstream(span: Span, exchange: Exchange, endMs: number): void {

@@ -16,6 +16,7 @@ const SPANS = createSlot<RequestSpans>(PLUGIN_NAME, () => ({
   context: undefined,
   upstream: undefined,
   startedMs: undefined,
+  epochOffsetMs: 0,
 }));
 
 /**
@@ -74,7 +75,7 @@ export class OtelTracesPlugin implements Plugin {
     if (tracer === undefined) return;
     const spans = exchange.slot(SPANS);
     const parent = this.#requestSpan(exchange, spans);
-    const span = startUpstreamSpan(tracer, parent, upstreamAttributes(exchange));
+    const span = startUpstreamSpan(tracer, parent, upstreamAttributes(exchange), performance.now() + spans.epochOffsetMs);
     spans.upstream = span;
     const sent = exchange.slot(UPSTREAM_TRACE_CONTEXT);
     sent.traceparent = traceparentOf(span.spanContext());
@@ -88,7 +89,7 @@ export class OtelTracesPlugin implements Plugin {
     const spans = exchange.slot(SPANS);
     this.#requestSpan(exchange, spans);
     const request = spans.request!;
-    const now = performance.timeOrigin + performance.now();
+    const now = performance.now() + spans.epochOffsetMs;
     // A request the sampler left out records nothing: its hook spans and attributes are not even made.
     if (!request.isRecording()) {
       spans.upstream?.end(now);
@@ -106,9 +107,10 @@ export class OtelTracesPlugin implements Plugin {
     if (spans.context !== undefined) return spans.context;
     const caller = parentFromHeaders(exchange.headers);
     const base = caller === undefined ? context.active() : trace.setSpanContext(context.active(), caller);
+    spans.epochOffsetMs = Date.now() - performance.now();
     const span = this.#export!.tracer.startSpan(
       requestSpanName(exchange),
-      { kind: SpanKind.SERVER, startTime: performance.timeOrigin + exchange.startedAt, attributes: requestAttributes(exchange) },
+      { kind: SpanKind.SERVER, startTime: exchange.startedAt + spans.epochOffsetMs, attributes: requestAttributes(exchange) },
       base,
     );
     spans.request = span;
