@@ -22,7 +22,10 @@ export const GUARD_HELP: CommandHelp = {
     ['--listen ADDR', 'host:port to serve the module on (e.g. 127.0.0.1:8101; port 0 picks a free one)'],
     ['--api-key KEY', 'the key callers send in x-api-key (default: none asked for); also SVC_GUARD_API_KEY'],
     ['--policy FILE', 'security: extra rules (JSON); usage: the policy file (JSON)'],
-    ['--kv-url URL', 'privacy: the placeholder mappings; usage: the quota counters (redis://…; default in memory)'],
+    [
+      '--kv-url URL',
+      'privacy: the placeholder mappings; usage: the quota counters (redis://… or redis+cluster://host:port,…; default in memory)',
+    ],
     ['--client-header-timeout SECONDS', 'close a connection whose request headers take longer (default 20; 0: no limit)'],
     ['--client-request-timeout SECONDS', 'close a connection whose whole request, headers and body, takes longer (default 60)'],
     ['--keepalive-timeout SECONDS', 'close a kept-alive connection idle that long between requests (default 65)'],

@@ -274,7 +274,8 @@ async function configStore(command: string, file: string): Promise<{ url: string
 }
 
 function redisUrl(command: string, url: string): string {
-  if (!/^rediss?:\/\//.test(url)) throw new UsageError(command, 'the key store URL must start with redis:// or rediss://');
+  if (!/^rediss?(\+cluster)?:\/\//.test(url))
+    throw new UsageError(command, 'the key store URL must start with redis://, rediss://, redis+cluster:// or rediss+cluster://');
   return url;
 }
 

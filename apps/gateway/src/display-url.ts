@@ -12,6 +12,9 @@ export function displayUrl(text: string, options: { readonly path?: boolean } = 
   try {
     url = new URL(text);
   } catch {
+    // A Redis Cluster URL names several hosts, which no URL parser reads: show its scheme and hosts alone.
+    const cluster = /^(rediss?\+cluster:\/\/)(?:[^@/?#]*@)?([^@/?#\s]+)/i.exec(text);
+    if (cluster !== null) return `${cluster[1]}${text.slice(cluster[1]!.length).includes('@') ? '***@' : ''}${cluster[2]}`;
     // Not a URL this parser reads: showing it could show a secret, so show nothing of it.
     return '(unparsable URL)';
   }
