@@ -7,7 +7,7 @@ const ERROR = 2;
 const PROMPT = 'the secret plan for the harbour sluice';
 
 describe('otel-traces: a span per request and per hook, exported over OTLP/HTTP', () => {
-  const suite = tracedGatewayForSuite();
+  const suite = tracedGatewayForSuite('streaming_enabled on;');
   beforeEach(() => suite.upstream.reset());
 
   it('exports a SERVER span named after the endpoint with a child per hook that ran', async () => {
@@ -111,6 +111,32 @@ describe('otel-traces: a span per request and per hook, exported over OTLP/HTTP'
     assert.deepEqual(request.status, { code: ERROR, message: code });
     assert.equal(request.attributes['http.response.status_code'], 502);
     assert.equal(upstreamSpan.status.code, ERROR);
+  });
+
+  it('traces a streamed request, and sends the traceparent on the streamed upstream call', async () => {
+    const stream = await suite.gw.client.chat.completions
+      .create({ model: 'test-model', stream: true, messages: [{ role: 'user', content: `${PROMPT} streamed` }] })
+      .withResponse();
+    for await (const chunk of stream.data) void chunk;
+    const spans = await spansOf(suite.receiver, stream.response.headers.get('x-sluice-trace-id')!, 7);
+    const request = spans.find((span) => span.kind === SERVER)!;
+    assert.equal(request.attributes['sluice.stream'], true);
+    const upstreamSpan = spans.find((span) => span.name === 'upstream')!;
+    const call = suite.upstream.calls.find((c) => c.path === '/v1/chat/completions')!;
+    assert.equal(call.headers.traceparent, `00-${request.traceId}-${upstreamSpan.spanId}-01`);
+  });
+
+  it('records a request refused before it ran (a malformed body) as a request span alone', async () => {
+    const reply = await fetch(`${suite.gw.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model": "test-model", "messages": ',
+    });
+    assert.equal(reply.status, 400);
+    const spans = await spansOf(suite.receiver, reply.headers.get('x-sluice-trace-id')!, 1);
+    assert.equal(spans.length, 1);
+    assert.equal(spans[0]!.attributes['http.response.status_code'], 400);
+    assert.equal(spans[0]!.status.code, ERROR);
   });
 
   it('never exports prompt or answer text, nor the upstream key or URL', async () => {
