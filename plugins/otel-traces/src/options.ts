@@ -3,6 +3,11 @@ import Type from 'typebox';
 import { directive, optionSet } from '@sluice/config';
 import { exporterHeadersProblem } from './exporter-headers.js';
 
+/**
+ * The plugin's options, each with its directive; `otel_traces` (default off) decides whether a preset adds it.
+ * @example
+ * const options = validateOptions('otel-traces', OtelTracesOptionsSchema, { endpoint: 'http://127.0.0.1:4318/v1/traces' });
+ */
 export const OtelTracesOptionsSchema = Type.Object(
   {
     /** Absent: the exporter's own default, which reads the standard OTEL_EXPORTER_OTLP_* variables. */
