@@ -137,8 +137,11 @@ function explainedAt(dependency: DependencyHealth, mode: Mode, url: string): str
 
 /** Each upstream's base URL, credentials masked; a named block by its name. */
 function upstreamLine(upstream: OpenAIUpstreamPlugin): string {
-  return upstream
-    .upstreams()
-    .map((u) => (u.name === 'default' ? displayUrl(u.base_url) : `${u.name} ${displayUrl(u.base_url)}`))
-    .join(', ');
+  return (
+    upstream
+      .upstreams()
+      // The one upstream of upstream_base_url is shown as written, its userinfo masked (***@) but named.
+      .map((u) => (u.name === 'default' ? displayUrl(upstream.options.baseUrl) : `${u.name} ${displayUrl(u.base_url)}`))
+      .join(', ')
+  );
 }

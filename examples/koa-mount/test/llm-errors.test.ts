@@ -50,11 +50,16 @@ describe("koa-mount: sluice's errors under /llm keep sluice's envelope", () => {
     const wrongMethod = await fetch(`${suite.it.url}${CHAT}`, { headers });
     assert.equal(wrongMethod.status, 405);
     assert.equal(((await wrongMethod.json()) as { error: { code: string } }).error.code, 'method_not_allowed');
-    const unknown = await fetch(`${suite.it.url}/llm/v1/embeddings`, { method: 'POST', headers });
+    const unknown = await fetch(`${suite.it.url}/llm/v1/audio/speech`, { method: 'POST', headers });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.deepEqual(await unknown.json(), {
-      error: { message: 'No route for POST /llm/v1/embeddings.', type: 'invalid_request_error', code: 'not_found', param: null },
+      error: {
+        message: 'No route for POST /llm/v1/audio/speech.',
+        type: 'invalid_request_error',
+        code: 'not_found',
+        param: null,
+      },
     });
   });
 });

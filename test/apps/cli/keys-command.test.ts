@@ -79,7 +79,7 @@ describe('sluice keys: without a store', () => {
       [['create', 'app', '--tenant', 'acme', '--rpm', '0'], /--rpm must be a positive integer/],
       [['create', 'app', '--tenant', 'acme'], /no key store: give --redis URL/],
       [['create', 'app', '--tenant', 'acme', '--redis', 'redis://a', '--kv-url', 'redis://b'], /give one/],
-      [['create', 'app', '--tenant', 'acme', '--redis', 'http://a'], /redis:\/\/ or rediss:\/\//],
+      [['create', 'app', '--tenant', 'acme', '--redis', 'http://a'], /redis:\/\/, rediss:\/\/, redis\+cluster:\/\//],
       [['create', 'app', '--tenant', 'acme', '--print-config', '--redis', 'redis://a'], /--print-config writes nothing/],
       [['revoke'], /the ID is missing/],
       [['craete'], /unknown subcommand "craete"; did you mean "create"\?/],

@@ -64,7 +64,7 @@ describe('sluice: usage errors', function () {
       /^sluice gateway: --progress goes with serving or --prune-expired-semantic-cache, not --test-config/,
     );
     assertUsageError(await sluiceInProcess('guard', 'privacy'), /^sluice guard privacy: --listen is required \(e\.g\. --listen /);
-    assertUsageError(await sluiceInProcess('audit', '--listen', '127.0.0.1:0'), /^sluice audit: --data is required/);
+    assertUsageError(await sluiceInProcess('audit', '--listen', '127.0.0.1:0'), /^sluice audit: --data or --store is required/);
     assertUsageError(
       await sluiceInProcess('license', 'issue', '--org', 'acme', '--tier', 'pro', '--days', 'ten', '--key', 'k'),
       /^sluice license issue: --days must be a positive integer, got "ten"/,
