@@ -15,7 +15,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const BODY = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'What is a sluice?' }] });
 
-interface FleetRow {
+export interface FleetRow {
   readonly name: string;
   readonly requestsPerSecond: number;
   readonly p50: number;
@@ -25,7 +25,7 @@ interface FleetRow {
 }
 
 /** One load run per gateway, all at once, `connections` split evenly over them. */
-async function hitsThrough(name: string, gateways: readonly BenchProcess[]): Promise<FleetRow> {
+export async function hitsThrough(name: string, gateways: readonly BenchProcess[]): Promise<FleetRow> {
   const url = (g: BenchProcess) => `${g.url}/v1/chat/completions`;
   // The first request through each stores (or finds) the answer; the load is all exact hits.
   for (const g of gateways) await fetch(url(g), { method: 'POST', body: BODY, headers: { 'content-type': 'application/json' } });
@@ -77,25 +77,30 @@ kv_key_prefix "${redis.prefix}";
     );
     const [first, second] = await Promise.all([startGatewayProcess(conf), startGatewayProcess(conf)]);
     started.push(first, second);
-    const rows = [
+    const rows: [FleetRow, FleetRow] = [
       await hitsThrough('exact hit, Redis cache, one gateway', [first]),
       await hitsThrough('exact hit, Redis cache, two gateways on one Redis', [first, second]),
     ];
     console.log(`\nhardware: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
     console.log(`load average before the run: ${loadBefore.toFixed(2)}`);
     console.log(`load: ${CONNECTIONS} connections in all × ${SECONDS} s (autocannon, split evenly over the gateways)\n`);
-    console.log('| path | requests/s | p50 ms | p99 ms | server CPU µs/request | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const row of rows) {
-      const cpu = row.cpuUsPerRequest === undefined ? 'n/a' : row.cpuUsPerRequest.toFixed(1);
-      console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${cpu} | ${row.errors} |`);
-    }
-    const [one, two] = rows as [FleetRow, FleetRow];
-    console.log(`\ntwo gateways sustain ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}× the exact hits/s of one`);
+    printFleetRows(rows);
   } finally {
     await Promise.all(started.map((p) => p.stop()));
     await rm(dir, { recursive: true, force: true });
     await redis.cleanup();
     await redis.stop();
   }
+}
+
+/** The table of one-gateway and two-gateway rows, and how many times the first the second sustains. */
+export function printFleetRows(rows: readonly [FleetRow, FleetRow]): void {
+  console.log('| path | requests/s | p50 ms | p99 ms | server CPU µs/request | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const cpu = row.cpuUsPerRequest === undefined ? 'n/a' : row.cpuUsPerRequest.toFixed(1);
+    console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${cpu} | ${row.errors} |`);
+  }
+  const [one, two] = rows;
+  console.log(`\ntwo gateways sustain ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}× the exact hits/s of one`);
 }

@@ -12,6 +12,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   'evidence-bounds': async () => (await import('./evidence/bounds-cost.js')).benchEvidenceBounds(),
   responses: async () => (await import('./responses/pass-through.js')).benchResponsesPassThrough(),
   fleet: async () => (await import('./fleet.js')).benchFleet(),
+  topologies: async () => (await import('./topologies.js')).benchTopologies(),
 };
 
 const name = process.argv[2] ?? 'gateway';
