@@ -4,7 +4,14 @@
  * failure is the service envelope `{"error": {"code", "message"}}` with its status, never a stack trace
  * or a key.
  */
-import { replyJson, serveModule, type ModuleEndpoint, type ModuleRequest, type ServedModule } from '@sluice/module-server';
+import {
+  replyJson,
+  serveModule,
+  ServiceHttpError,
+  type ModuleEndpoint,
+  type ModuleRequest,
+  type ServedModule,
+} from '@sluice/module-server';
 import type { ServerTimeouts } from '@sluice/host';
 import { AuditRequestError } from './audit-errors.js';
 import { isPostgresUrl, type EventStore } from './event-store.js';
@@ -15,6 +22,7 @@ import { keyRing, type AuditKeys, type KeyRing } from './audit-keys.js';
 import type { ChainSegment } from './chain-modes.js';
 import { bearerToken } from './http-io.js';
 import { eventsPage, exportAll, tracePage } from './read-routes.js';
+import { storeUnreachable } from './store-unreachable.js';
 
 /** 1000 events of about 1 KiB each fit with room to spare. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -137,7 +145,7 @@ function auditEndpoints(
     path,
     handle: (request) => {
       if (!keys().canRead(request.req.headers['x-api-key'])) throw unauthenticated('X-API-Key');
-      return action(request);
+      return fromStore(async () => action(request));
     },
   });
   return [
@@ -147,7 +155,7 @@ function auditEndpoints(
       handle: async ({ req, res, readJson }) => {
         if (!keys().canWrite(bearerToken(req.headers.authorization))) throw unauthenticated('Authorization: Bearer');
         const batch = parseEvidenceBatch(await readJson());
-        const result = await acceptBatch(store, batch);
+        const result = await fromStore(() => acceptBatch(store, batch));
         replyJson(res, 200, result);
         if (result.rejected.length > 0) options.onRejected?.(result.rejected, batch.producer);
       },
@@ -156,6 +164,16 @@ function auditEndpoints(
     read('/v1/export', ({ res }) => exportAll(store, res, closing)),
     read(/\/v1\/traces\/([^/]+)/, ({ params, res }) => tracePage(store, params[0]!, res)),
   ];
+}
+
+/** A store that does not answer is 503 `unavailable` (a producer retries the batch); any other failure stays a 500. */
+async function fromStore<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (storeUnreachable(error)) throw new ServiceHttpError(503, 'unavailable', 'The audit store does not answer; retry later.');
+    throw error;
+  }
 }
 
 function unauthenticated(header: string): AuditRequestError {
