@@ -58,6 +58,30 @@ export async function benchFleet(): Promise<void> {
     return;
   }
   const loadBefore = loadavg()[0]!;
+  try {
+    const rows = await hitsThroughOneAndTwo(redis, [
+      'exact hit, Redis cache, one gateway',
+      'exact hit, Redis cache, two gateways on one Redis',
+    ]);
+    console.log(`\nhardware: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+    console.log(`load average before the run: ${loadBefore.toFixed(2)}`);
+    console.log(`load: ${CONNECTIONS} connections in all × ${SECONDS} s (autocannon, split evenly over the gateways)\n`);
+    printFleetRows(rows);
+  } finally {
+    await redis.cleanup();
+    await redis.stop();
+  }
+}
+
+/**
+ * Two gateway processes with one config on the key-value store at `kv` (one Redis, a cluster), in front of
+ * one canned upstream: the exact hits through the first alone, then through both; everything started is
+ * stopped after.
+ */
+export async function hitsThroughOneAndTwo(
+  kv: { readonly url: string; readonly prefix: string },
+  names: readonly [string, string],
+): Promise<[FleetRow, FleetRow]> {
   const started: BenchProcess[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-fleet-'));
   try {
@@ -71,25 +95,16 @@ log_level warn;
 upstream_base_url ${upstream.url}/v1;
 upstream_api_key dummy;
 model_price bench-model 1.0 2.0;
-kv_url ${redis.url};
-kv_key_prefix "${redis.prefix}";
+kv_url ${kv.url};
+kv_key_prefix "${kv.prefix}";
 `,
     );
     const [first, second] = await Promise.all([startGatewayProcess(conf), startGatewayProcess(conf)]);
     started.push(first, second);
-    const rows: [FleetRow, FleetRow] = [
-      await hitsThrough('exact hit, Redis cache, one gateway', [first]),
-      await hitsThrough('exact hit, Redis cache, two gateways on one Redis', [first, second]),
-    ];
-    console.log(`\nhardware: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
-    console.log(`load average before the run: ${loadBefore.toFixed(2)}`);
-    console.log(`load: ${CONNECTIONS} connections in all × ${SECONDS} s (autocannon, split evenly over the gateways)\n`);
-    printFleetRows(rows);
+    return [await hitsThrough(names[0], [first]), await hitsThrough(names[1], [first, second])];
   } finally {
     await Promise.all(started.map((p) => p.stop()));
     await rm(dir, { recursive: true, force: true });
-    await redis.cleanup();
-    await redis.stop();
   }
 }
 

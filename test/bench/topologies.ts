@@ -5,20 +5,18 @@
  * modules on one PostgreSQL database (made here and dropped after), 8 writers of 102-event batches.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { postgresAdmin, POSTGRES_ADMIN_URL } from '../fixtures/postgres.js';
 import { startRedisCluster } from '../fixtures/redis-cluster.js';
 import { startAuditProcess, type AuditProcess } from '../apps/audit/audit-process.js';
 import { BatchLoad } from '../apps/audit/batch-load.js';
 import { seededRandom } from '../apps/vector-cache/write-load.js';
-import { hitsThrough, printFleetRows } from './fleet.js';
-import { startCannedServer, startGatewayProcess, type BenchProcess } from './processes.js';
+import { hitsThroughOneAndTwo, printFleetRows } from './fleet.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WRITERS = 8;
-const ADMIN_URL = process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function benchTopologies(): Promise<void> {
   console.log(`hardware: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
@@ -30,26 +28,14 @@ export async function benchTopologies(): Promise<void> {
 async function clusterRows(): Promise<void> {
   const cluster = await startRedisCluster();
   if (cluster === undefined) return void console.error('SKIPPED: Redis Cluster rows: redis-server or redis-cli is not installed');
-  const started: BenchProcess[] = [];
-  const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-topologies-'));
   try {
-    const upstream = await startCannedServer();
-    started.push(upstream);
-    const conf = join(dir, 'gateway.conf');
-    await writeFile(
-      conf,
-      `listen_addr 127.0.0.1:0;\nlog_level warn;\nupstream_base_url ${upstream.url}/v1;\nupstream_api_key dummy;\n` +
-        `model_price bench-model 1.0 2.0;\nkv_url ${cluster.url};\nkv_key_prefix "${cluster.prefix}";\n`,
+    printFleetRows(
+      await hitsThroughOneAndTwo(cluster, [
+        'exact hit, Redis Cluster of three nodes, one gateway',
+        'exact hit, Redis Cluster of three nodes, two gateways',
+      ]),
     );
-    const [first, second] = await Promise.all([startGatewayProcess(conf), startGatewayProcess(conf)]);
-    started.push(first, second);
-    printFleetRows([
-      await hitsThrough('exact hit, Redis Cluster of three nodes, one gateway', [first]),
-      await hitsThrough('exact hit, Redis Cluster of three nodes, two gateways', [first, second]),
-    ]);
   } finally {
-    await Promise.all(started.map((p) => p.stop()));
-    await rm(dir, { recursive: true, force: true });
     await cluster.stop();
   }
 }
@@ -62,19 +48,19 @@ async function auditRows(): Promise<void> {
   try {
     rows.push(await appendRow('audit appends, one module on SQLite', [join(dir, 'sqlite')]));
     try {
-      await admin((client) => client.query(`CREATE DATABASE ${database}`));
+      await postgresAdmin((client) => client.query(`CREATE DATABASE ${database}`));
       created = true;
     } catch (error) {
       console.error(`SKIPPED: PostgreSQL rows: ${(error as Error).message}`);
     }
     if (created) {
-      const url = new URL(ADMIN_URL);
+      const url = new URL(POSTGRES_ADMIN_URL);
       url.pathname = `/${database}`;
       rows.push(await appendRow('audit appends, one module on PostgreSQL', [url.href]));
       rows.push(await appendRow('audit appends, two modules on one PostgreSQL database', [url.href, url.href]));
     }
   } finally {
-    if (created) await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    if (created) await postgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
     await rm(dir, { recursive: true, force: true });
   }
   console.log(`\n${WRITERS} writers of 102-event batches for ${SECONDS} s each, spread over the modules\n`);
@@ -102,16 +88,5 @@ async function appendRow(name: string, locations: readonly string[]): Promise<st
     return `| ${name} | ${Math.round(load.eventsAcknowledged / SECONDS)} |`;
   } finally {
     await Promise.all(modules.map((m) => m.child.kill()));
-  }
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
