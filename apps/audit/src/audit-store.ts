@@ -3,31 +3,14 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type EvidenceEvent } from '@sluice/core';
-import { canonicalJson } from '@sluice/util';
 import { CHAIN_MODES_SCHEMA, settleChainMode, type ChainSegment } from './chain-modes.js';
-import { chainHasher, GENESIS_HASH, type ChainHasher } from './hash-chain.js';
+import { appendResult, chainedRows, type AppendResult, type StoredEvent } from './chained-rows.js';
+import { chainHasher, type ChainHasher } from './hash-chain.js';
 
 /** The database file inside the data directory. */
 export const AUDIT_DB_FILE = 'audit.sqlite';
 
-/** One stored event as it sits in the table; `event_json` is the canonical JSON of the event. */
-export interface StoredEvent {
-  readonly sequence: number;
-  readonly event_id: string;
-  readonly trace_id: string;
-  readonly event_json: string;
-  readonly prev_hash: string;
-  readonly hash: string;
-}
-
-/** What one batch did: duplicates are events whose `event_id` was already stored (a retried batch). */
-export interface AppendResult {
-  readonly accepted: number;
-  readonly duplicates: number;
-  /** `null` when nothing new was stored. */
-  readonly first_sequence: number | null;
-  readonly last_sequence: number | null;
-}
+export type { AppendResult, StoredEvent } from './chained-rows.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -135,35 +118,9 @@ export class AuditStore {
     if (mode?.mode !== this.#hasher.mode || mode.key_id !== this.#hasher.keyId) {
       throw new Error('the chain mode of the store changed since it was opened; restart the module');
     }
-    const head = this.#head.get();
-    let sequence = head?.sequence ?? 0;
-    let prevHash = head?.hash ?? GENESIS_HASH;
-    const seen = new Set<string>();
-    let duplicates = 0;
-    for (const event of events) {
-      // A batch that repeats an id within itself is a retry folded into one send: the same rule applies.
-      if (seen.has(event.event_id) || this.#known.get(event.event_id) !== undefined) {
-        duplicates += 1;
-        continue;
-      }
-      seen.add(event.event_id);
-      sequence += 1;
-      const hash = this.#hasher.hash(prevHash, sequence, event);
-      this.#insert.run({
-        sequence,
-        event_id: event.event_id,
-        trace_id: event.trace_id,
-        event_json: canonicalJson(event),
-        prev_hash: prevHash,
-        hash,
-      });
-      prevHash = hash;
-    }
-    const accepted = events.length - duplicates;
-    const first = (head?.sequence ?? 0) + 1;
-    return accepted === 0
-      ? { accepted, duplicates, first_sequence: null, last_sequence: null }
-      : { accepted, duplicates, first_sequence: first, last_sequence: sequence };
+    const rows = chainedRows(this.#hasher, this.#head.get(), events, (id) => this.#known.get(id) !== undefined);
+    for (const row of rows) this.#insert.run(row);
+    return appendResult(events.length, rows);
   }
 }
 

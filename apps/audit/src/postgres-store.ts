@@ -7,11 +7,12 @@
 import pg from 'pg';
 import type { PoolClient } from 'pg';
 import type { EvidenceEvent } from '@sluice/core';
-import { canonicalJson, maskUrl } from '@sluice/util';
-import type { AppendResult, AuditStoreOptions, StoredEvent } from './audit-store.js';
+import { maskUrl } from '@sluice/util';
+import type { AuditStoreOptions } from './audit-store.js';
+import { appendResult, chainedRows, type AppendResult, type StoredEvent } from './chained-rows.js';
 import { chainModeChange, type ChainSegment } from './chain-modes.js';
 import type { EventStore } from './event-store.js';
-import { chainHasher, GENESIS_HASH, type ChainHasher } from './hash-chain.js';
+import { chainHasher, type ChainHasher } from './hash-chain.js';
 import { inTransaction, migrateAuditSchema } from './postgres-migrations.js';
 
 /** The advisory lock key every append takes (per database, so stores in other databases never wait on it). */
@@ -113,26 +114,8 @@ export class PostgresAuditStore implements EventStore {
       'SELECT event_id FROM events WHERE event_id = ANY($1::text[])',
       [ids],
     );
-    const seen = new Set(known.map((row) => row.event_id));
-    let sequence = head?.sequence ?? 0;
-    let prevHash = head?.hash ?? GENESIS_HASH;
-    const rows: StoredEvent[] = [];
-    for (const event of events) {
-      // A batch that repeats an id within itself is a retry folded into one send: the same rule applies.
-      if (seen.has(event.event_id)) continue;
-      seen.add(event.event_id);
-      sequence += 1;
-      const hash = this.#hasher.hash(prevHash, sequence, event);
-      rows.push({
-        sequence,
-        event_id: event.event_id,
-        trace_id: event.trace_id,
-        event_json: canonicalJson(event),
-        prev_hash: prevHash,
-        hash,
-      });
-      prevHash = hash;
-    }
+    const stored = new Set(known.map((row) => row.event_id));
+    const rows = chainedRows(this.#hasher, head, events, (id) => stored.has(id));
     if (rows.length > 0) {
       const column = <K extends keyof StoredEvent>(key: K) => rows.map((row) => row[key]);
       await client.query(
@@ -141,10 +124,7 @@ export class PostgresAuditStore implements EventStore {
         [column('sequence'), column('event_id'), column('trace_id'), column('event_json'), column('prev_hash'), column('hash')],
       );
     }
-    const duplicates = events.length - rows.length;
-    return rows.length === 0
-      ? { accepted: 0, duplicates, first_sequence: null, last_sequence: null }
-      : { accepted: rows.length, duplicates, first_sequence: rows[0]!.sequence, last_sequence: sequence };
+    return appendResult(events.length, rows);
   }
 }
 
