@@ -9,6 +9,7 @@ import type { SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 import type { SemanticKey } from './scope.js';
 import type { SemanticMetrics } from './semantic-metrics.js';
+import { FactsMemo } from './verification/facts-memo.js';
 import { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 import { verifyFacts, type VerificationReason } from './verification/verify-pair.js';
 
@@ -31,6 +32,9 @@ export interface SearchOutcome {
   /** The candidate that answers, or undefined on a miss. */
   readonly found: Hit | undefined;
 }
+
+/** Stored questions' facts: the entries that answer most hits are verified again and again. */
+const storedFacts = new FactsMemo();
 
 /** Rejects when the store does; counts each candidate's threshold and verification result once. */
 export async function verifiedSearch(
@@ -71,7 +75,7 @@ function firstVerified(
     let ok = verdicts.get(hit.id);
     if (ok === undefined) {
       fresh ??= questionFacts(key.question);
-      const verdict = verifyFacts(questionFacts(hit.payload.question), fresh, ruleSet(rules.verifyRules));
+      const verdict = verifyFacts(storedFacts.of(hit.payload.question), fresh, ruleSet(rules.verifyRules));
       metrics.verification(verdict.ok ? 'pass' : verdict.reason);
       ok = verdict.ok;
       verdicts.set(hit.id, ok);
