@@ -21,3 +21,4 @@ export { questionFacts, type QuestionFacts } from './verification/question-facts
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';
 export { SEMANTIC_CACHE_ERRORS } from './errors.js';
 export { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
+export { LOCAL_VERIFY_RULES, NEURAL_VERIFY_RULES, verificationRules } from './verify-rules-default.js';

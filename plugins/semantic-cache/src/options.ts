@@ -9,7 +9,8 @@ import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
 import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
-import { DEFAULT_RULES, VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
+import { VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
+import { verificationRules } from './verify-rules-default.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
 
 /**
@@ -52,13 +53,15 @@ export const SemanticCacheOptionsSchema = Type.Object(
      * One variadic directive rather than a flag per rule: the rules in force read as one list, a new rule
      * is one more word rather than one more directive, and `semantic_verify off` still turns all off.
      */
-    verifyRules: Type.Array(Type.Unsafe<VerificationReason>(Type.Union(VERIFICATION_RULES.map((rule) => Type.Literal(rule)))), {
-      default: [...DEFAULT_RULES],
-      ...directive('semantic_verify_rules', {
-        word: 'rule',
-        summary: `The hit verification's rules in force, each refusal counted by its rule: ${VERIFICATION_RULES.join(', ')} (all but extra by default; docs/semantic-cache.md says what each checks).`,
+    /** Absent: the embedder's default (`verificationRules`); the plugin's `options.verifyRules` are the ones in force. */
+    verifyRules: Type.Optional(
+      Type.Array(Type.Unsafe<VerificationReason>(Type.Union(VERIFICATION_RULES.map((rule) => Type.Literal(rule)))), {
+        ...directive('semantic_verify_rules', {
+          word: 'rule',
+          summary: `The hit verification's rules in force, each refusal counted by its rule: ${VERIFICATION_RULES.join(', ')}. Default: all but extra with the local embedder, all with \`openai_compatible\` (docs/semantic-cache.md says what each checks).`,
+        }),
       }),
-    }),
+    ),
     failOpen: flag(
       'semantic_fail_open',
       'When embedding or the vector store fails, skip the semantic step and go upstream instead of failing the request.',
@@ -268,13 +271,16 @@ export const SemanticCacheOptionsSchema = Type.Object(
   },
 );
 
-/** The options as written (defaults applied), the threshold absent when not written. */
+/** The options as written (defaults applied), the threshold and the verification rules absent when not written. */
 export type SemanticCacheOptionValues = Type.Static<typeof SemanticCacheOptionsSchema>;
-/** The options in force: the threshold is the written one or the embedder's default. */
-export type SemanticCacheOptions = Omit<SemanticCacheOptionValues, 'threshold'> & { readonly threshold: number };
+/** The options in force: the threshold and the verification rules are the written ones or the embedder's defaults. */
+export type SemanticCacheOptions = Omit<SemanticCacheOptionValues, 'threshold' | 'verifyRules'> & {
+  readonly threshold: number;
+  readonly verifyRules: readonly VerificationReason[];
+};
 /** The options in force, from the options as written. */
 export function optionsInForce(values: Readonly<SemanticCacheOptionValues>): Readonly<SemanticCacheOptions> {
-  return Object.freeze({ ...values, threshold: similarityThreshold(values) });
+  return Object.freeze({ ...values, threshold: similarityThreshold(values), verifyRules: verificationRules(values) });
 }
 export type SemanticCacheOptionsInput = Partial<Omit<SemanticCacheOptionValues, 'embedding' | 'store'>> & {
   embedding?: Partial<SemanticCacheOptionValues['embedding']>;

@@ -12,11 +12,12 @@
 export const LOCAL_THRESHOLD_DEFAULT = 0.92;
 
 /**
- * Neural embedder (`openai_compatible`), measured with USE-lite: tune-half precision 1.000 at recall 0.188,
- * measure half 0.974 at 0.197. The tune half alone pointed lower: 0.87 is the lowest threshold whose
- * tune-half precision reaches 0.99 (0.991 at recall 0.464), but the measure half has 0.947 there (recall
- * 0.433), below the 0.974 kept here: the verification's refusals learned on one half do not yet hold on
- * the other, and a wrong answer costs more than a miss (docs/semantic-cache.md, "Choosing a threshold").
+ * Neural embedder (`openai_compatible`), measured with USE-lite and its default rules (every one,
+ * verify-rules-default.ts): tune-half precision 1.000 at recall 0.178, measure half 0.989 at 0.186. The
+ * tune half alone pointed lower: 0.84 is the lowest threshold whose tune-half precision reaches 0.99
+ * (0.993 at recall 0.466), but the measure half has 0.947 there (recall 0.433): the verification's
+ * refusals learned on one half do not hold as well on the other, and a wrong answer costs more than a
+ * miss (docs/semantic-cache.md, "Choosing a threshold").
  */
 export const NEURAL_THRESHOLD_DEFAULT = 0.95;
 

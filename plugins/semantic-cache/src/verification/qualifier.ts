@@ -68,6 +68,17 @@ function headModifier(narrow: { readonly words: readonly ContentWord[] }, added:
   return word.word.length > 2 && !word.word.endsWith('ing') && !NOT_NARROWING.has(word.word);
 }
 
+/**
+ * A word that narrows nothing wherever it stands: a setting ("at home"), a degree ("too dense"), what a
+ * thing belongs to in every product ("my account password").
+ * @example
+ * passingWord('account'); // true
+ * passingWord('electric'); // false
+ */
+export function passingWord(word: string): boolean {
+  return NOT_NARROWING.has(word) || NO_CONDITION.has(word);
+}
+
 /** All of `added` comes after the last word both share, and a preposition or conjunction opens its phrase. */
 function trailingPhrase(
   narrow: { readonly words: readonly ContentWord[]; readonly tokens: readonly string[] },

@@ -31,9 +31,11 @@
  *   ("substitute for buttermilk" / "… for baking powder"). Derivations ("differ" / "difference"),
  *   clippings ("crypto"), British and American names ("windscreen") and words that ask for one answer
  *   ("how far" / "the distance") are the same word (word-forms.ts).
- * - `extra` (off unless listed): one content word more on one side only, anywhere ("Can cats drink
- *   milk?" / "… safely drink milk?"); it also refuses a word added in passing ("my password" / "my
- *   account password").
+ * - `extra` (in force by default with a neural embedder, verify-rules-default.ts): one content word more
+ *   on one side only, anywhere ("Can cats drink milk?" / "… safely drink milk?", "insure my car for a
+ *   year" / "… my electric car …"); words that narrow nothing anywhere ("own", "account", "at home") do
+ *   not count. It also refuses a word added in passing ("There's nothing like fresh bread. How do I make
+ *   a simple loaf?" / "How do I make a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
  *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A"), or named things trading
  *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?").
@@ -48,7 +50,7 @@
  * cache miss, while a wrong hit costs a wrong answer.
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
-import { narrowed } from './qualifier.js';
+import { narrowed, passingWord } from './qualifier.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -108,7 +110,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
   extra: (a, b) => {
     const { onlyFirst, onlySecond } = differenceOf(a, b);
-    return onlyFirst.length + onlySecond.length !== 1;
+    return onlyFirst.filter(narrows).length + onlySecond.filter(narrows).length !== 1;
   },
   relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
@@ -117,9 +119,9 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
 };
 
 /**
- * The rules in force unless `semantic_verify_rules` says otherwise: all but `extra`, which also refuses
- * a word added in passing ("reset my password" / "reset my account password"). It buys precision where
- * recall is plentiful, as with a neural embedder at a low threshold.
+ * The rules of {@link verifyPair} when none are given, and `semantic_verify_rules`' default with the
+ * lexical embedder: all but `extra`, which also refuses a word added in passing. It buys precision where
+ * a neural embedder scores such pairs as high as a paraphrase (verify-rules-default.ts).
  */
 export const DEFAULT_RULES: readonly VerificationReason[] = VERIFICATION_RULES.filter((rule) => rule !== 'extra');
 const IN_FORCE: ReadonlySet<VerificationReason> = new Set(DEFAULT_RULES);
@@ -149,6 +151,8 @@ export function verifyFacts(
   for (const reason of VERIFICATION_RULES) if (rules.has(reason) && !CHECKS[reason](cached, fresh)) return { ok: false, reason };
   return PASS;
 }
+
+const narrows = (word: { readonly word: string }) => !passingWord(word.word);
 
 /** "How many people live in Canada?" / "How many provinces does Canada have?" count different things. */
 function sameCount(a: readonly string[], b: readonly string[]): boolean {
