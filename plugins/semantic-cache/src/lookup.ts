@@ -58,9 +58,9 @@ export async function semanticLookup(
     cacheEvidence(kernel, exchange, 'bypassed', { cache: { upstream_called: true }, attributes: applied });
     return undefined;
   }
-  let best, found;
+  let best, found, sameWording;
   try {
-    ({ best, found } = await verifiedSearch(opened.store, vector, key, options, metrics));
+    ({ best, found, sameWording } = await verifiedSearch(opened.store, vector, key, options, metrics));
     context.health.answered();
   } catch (error) {
     // No store of this request's answer either: it would wait out the same failing store a second time.
@@ -80,7 +80,7 @@ export async function semanticLookup(
       threshold: options.threshold,
       upstream_called: found === undefined || exchange.mode === 'observe',
     },
-    attributes: lookupAttributes(exchange, found !== undefined, tooOld, applied),
+    attributes: lookupAttributes(exchange, found !== undefined, tooOld, applied, sameWording === true),
   });
   if (found === undefined) return undefined;
   open.bounded?.use(found.id);
@@ -89,15 +89,20 @@ export async function semanticLookup(
   return { status: 200, body: JSON.parse(found.payload.answer) as ModelResponse['body'], layer: CACHE_LAYER };
 }
 
-/** The controls the request applied, why an entry did not answer, and in observe mode what enforce would have done. */
+/**
+ * The controls the request applied, why an entry did not answer, a hit below the threshold answering by
+ * its wording (`match: same_wording`), and in observe mode what enforce would have done.
+ */
 function lookupAttributes(
   exchange: Exchange,
   hit: boolean,
   tooOld: boolean,
   applied: EvidenceAttributes | undefined,
+  byWording: boolean,
 ): EvidenceAttributes | undefined {
   const attributes: EvidenceAttributes = { ...applied };
   if (tooOld) attributes.reason = 'max_age';
+  else if (hit && byWording) attributes.match = 'same_wording';
   if (exchange.mode === 'observe') {
     attributes.would_action = hit ? 'serve_cached' : 'forward_upstream';
     attributes.applied_action = 'forward_upstream';

@@ -9,6 +9,7 @@ import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
 import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
+import { SAME_WORDING_THRESHOLD_DEFAULT } from './verification/same-wording.js';
 import { VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
 import { verificationRules } from './verify-rules-default.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
@@ -36,6 +37,16 @@ export const SemanticCacheOptionsSchema = Type.Object(
         }),
       }),
     ),
+    sameWordingThreshold: Type.Number({
+      minimum: -1,
+      maximum: 1,
+      default: SAME_WORDING_THRESHOLD_DEFAULT,
+      ...directive('semantic_same_wording_threshold', {
+        word: 'similarity',
+        summary:
+          'Least similarity of a hit whose question is the cached one written another way (case, punctuation, contractions, articles, spellings and one-letter typos aside), when the verification passes; at or above `semantic_similarity_threshold` it changes nothing (docs/semantic-cache.md, "Same wording").',
+      }),
+    }),
     ttlSeconds: Type.Number({
       exclusiveMinimum: 0,
       default: 86400,

@@ -13,7 +13,7 @@ export function semanticMetrics(kernel: Kernel) {
   const hits = m.counter({ name: 'gw_cache_semantic_hits', help: 'Requests answered from the semantic cache.' });
   const threshold = m.counter<'result'>({
     name: 'gw_semantic_threshold_results_total',
-    help: 'Semantic candidates at or above the similarity threshold (pass) or below it (fail).',
+    help: 'Nearest semantic candidates at or above the similarity threshold (pass), below it (fail), or below it and answering because the question is the cached one written another way (same_wording; semantic_same_wording_threshold).',
     labelNames: ['result'],
   });
   const verification = m.counter<'result'>({
@@ -75,7 +75,7 @@ export function semanticMetrics(kernel: Kernel) {
       bytes.set(total);
     },
     skipped: (reason: SkipReason) => skipped.inc({ reason }),
-    threshold: (pass: boolean) => threshold.inc({ result: pass ? 'pass' : 'fail' }),
+    threshold: (result: 'pass' | 'fail' | 'same_wording') => threshold.inc({ result }),
     verification: (result: 'pass' | VerificationReason) => verification.inc({ result }),
     overhead: (microUsd: number) => microUsd > 0 && overhead.inc(microUsd),
     outcome(mode: Mode, hit: boolean): void {

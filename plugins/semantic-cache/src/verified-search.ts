@@ -1,6 +1,7 @@
 /**
  * The search of a lookup: the nearest entries of the request's scope, the first of them above the
- * threshold that passes verification answering. A near-repeat is almost always among the few nearest a
+ * threshold that passes verification answering; below the threshold, down to `sameWordingThreshold`, one
+ * whose question is the new one written another way (same-wording.ts) and passes verification. A near-repeat is almost always among the few nearest a
  * narrow walk finds, so the lookup walks narrowly first (`quickSearchEf`) and walks again at the full
  * breadth (`searchEf`) only when that finds no verified hit: a hit costs the narrow walk, a miss both.
  */
@@ -11,11 +12,12 @@ import type { SemanticKey } from './scope.js';
 import type { SemanticMetrics } from './semantic-metrics.js';
 import { FactsMemo } from './verification/facts-memo.js';
 import { questionFacts, type QuestionFacts } from './verification/question-facts.js';
+import { sameWording } from './verification/same-wording.js';
 import { verifyFacts, type VerificationReason } from './verification/verify-pair.js';
 
 type Hit = VectorHit<SemanticEntry>;
 type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'> &
-  Partial<Pick<SemanticCacheOptions, 'verifyRules'>>;
+  Partial<Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold'>>;
 
 /** The rules in force as a set, built once per options object rather than once per lookup. */
 const ruleSets = new WeakMap<readonly VerificationReason[], ReadonlySet<VerificationReason>>();
@@ -31,6 +33,14 @@ export interface SearchOutcome {
   readonly best: Hit | undefined;
   /** The candidate that answers, or undefined on a miss. */
   readonly found: Hit | undefined;
+  /** The candidate answers below the threshold, its question written the same way as the new one. */
+  readonly sameWording: boolean;
+}
+
+/** What the lookup learned of one candidate: whether it answers, and whether only by its wording. */
+interface Verdict {
+  readonly ok: boolean;
+  readonly sameWording: boolean;
 }
 
 /** Stored questions' facts: the entries that answer most hits are verified again and again. */
@@ -47,7 +57,7 @@ export async function verifiedSearch(
   const filter = { match: { scope: key.scope }, range: { expires_at: { gt: Date.now() } } };
   const search = (ef: number) => store.search(vector, { k: rules.candidates, ef: Math.max(ef, rules.candidates), filter });
   // Verdicts by entry id: the full walk finds the quick walk's candidates again, and each is judged and counted once.
-  const verdicts = new Map<number, boolean>();
+  const verdicts = new Map<number, Verdict>();
   const quick = rules.quickSearchEf > 0 && rules.quickSearchEf < rules.searchEf;
   let hits = await search(quick ? rules.quickSearchEf : rules.searchEf);
   let found = firstVerified(hits, key, rules, metrics, verdicts);
@@ -56,31 +66,44 @@ export async function verifiedSearch(
     found = firstVerified(hits, key, rules, metrics, verdicts);
   }
   const best = hits[0];
-  if (best !== undefined) metrics.threshold(best.similarity >= rules.threshold);
-  return { best, found };
+  const byWording = found !== undefined && verdicts.get(found.id)?.sameWording === true;
+  if (best !== undefined) metrics.threshold(best.similarity >= rules.threshold ? 'pass' : byWording ? 'same_wording' : 'fail');
+  return { best, found, sameWording: byWording };
 }
+
+const NOT_WORDED: Verdict = Object.freeze({ ok: false, sameWording: false });
 
 function firstVerified(
   hits: readonly Hit[],
   key: SemanticKey,
   rules: SearchRules,
   metrics: SemanticMetrics,
-  verdicts: Map<number, boolean>,
+  verdicts: Map<number, Verdict>,
 ): Hit | undefined {
   // The new question's facts are read once, for the first candidate that needs them.
   let fresh: QuestionFacts | undefined;
+  const floor = rules.sameWordingThreshold ?? rules.threshold;
   for (const hit of hits) {
-    if (hit.similarity < rules.threshold) return undefined;
+    const above = hit.similarity >= rules.threshold;
+    // Nearest first: once one is below every bound, so is the rest.
+    if (!above && (!rules.verify || hit.similarity < floor)) return undefined;
     if (!rules.verify) return hit;
-    let ok = verdicts.get(hit.id);
-    if (ok === undefined) {
+    let verdict = verdicts.get(hit.id);
+    if (verdict === undefined) {
       fresh ??= questionFacts(key.question);
-      const verdict = verifyFacts(storedFacts.of(hit.payload.question), fresh, ruleSet(rules.verifyRules));
-      metrics.verification(verdict.ok ? 'pass' : verdict.reason);
-      ok = verdict.ok;
-      verdicts.set(hit.id, ok);
+      const cached = storedFacts.of(hit.payload.question);
+      // Below the threshold only the wording can make a hit: it is read first, and the rules only then.
+      const worded = !above && sameWording(cached, fresh);
+      verdict = NOT_WORDED;
+      if (above || worded) {
+        const checked = verifyFacts(cached, fresh, ruleSet(rules.verifyRules));
+        // The verification's counter keeps to candidates above the threshold, as its name says.
+        if (above) metrics.verification(checked.ok ? 'pass' : checked.reason);
+        verdict = { ok: checked.ok, sameWording: worded };
+      }
+      verdicts.set(hit.id, verdict);
     }
-    if (ok) return hit;
+    if (verdict.ok) return hit;
   }
   return undefined;
 }

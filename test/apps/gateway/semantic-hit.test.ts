@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { EvidenceEvent } from '@sluice/core';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS, type SemanticEntry } from '@sluice/plugin-semantic-cache';
 import { HnswVectorStore } from '@sluice/vector-store';
 import { startFakeUpstream, type FakeUpstream } from '../../fixtures/fake-upstream.js';
@@ -67,6 +68,35 @@ describe('gateway: a paraphrase is a semantic hit through the official openai cl
       before.saved + usage.prompt_tokens * 1 + usage.completion_tokens * 2,
     );
     assert.equal(await metric(gw, 'gw_tokens_saved'), before.tokens + usage.total_tokens);
+  });
+
+  it('answers a question written the same way with typos below the threshold, and says why in its evidence', async () => {
+    const events: EvidenceEvent[] = [];
+    gw.gateway.runtime.kernel.hooks.evidence.tap('test-same-wording', (event) => void events.push(event));
+    const ask = (content: string) =>
+      gw.client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content }] }).withResponse();
+    const first = await ask('How do I reset my Apple ID password?');
+    assert.equal(first.response.headers.get('x-sluice-cache'), 'miss');
+    // The local embedder scores the misspelled question about 0.81: below 0.92, above the wording threshold 0.80.
+    const typed = await ask('how do i reset my apple id pasword');
+    assert.equal(typed.response.headers.get('x-sluice-cache'), 'hit-semantic');
+    const similarity = Number(typed.response.headers.get('x-sluice-similarity'));
+    assert.ok(similarity >= 0.8 && similarity < 0.92, `x-sluice-similarity ${similarity}`);
+    assert.deepEqual(typed.data, first.data);
+    assert.equal(await metric(gw, 'gw_semantic_threshold_results_total', { result: 'same_wording' }), 1);
+    const lookup = events.find(
+      (e) =>
+        e.trace_id === typed.response.headers.get('x-sluice-trace-id') &&
+        e.event_type === 'cache.lookup' &&
+        e.cache?.cache_type === 'semantic',
+    );
+    assert.equal(lookup?.outcome, 'hit');
+    assert.equal(lookup?.attributes?.match, 'same_wording');
+    assert.equal(lookup?.cache?.threshold, 0.92);
+
+    // Reworded, not rewritten: no hit below the threshold.
+    const reworded = await ask('What are the steps to reset an Apple ID password?');
+    assert.notEqual(reworded.response.headers.get('x-sluice-cache'), 'hit-semantic');
   });
 
   it('/version reports enforce mode, the production scope and no evaluation collection', async () => {

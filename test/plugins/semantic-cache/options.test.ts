@@ -18,6 +18,7 @@ describe('semantic cache options: one schema for code and config file', () => {
       { ...new SemanticCachePlugin().options, embedding: undefined, store: undefined },
       {
         threshold: 0.92,
+        sameWordingThreshold: 0.8,
         ttlSeconds: 86400,
         verify: true,
         verifyRules: [
@@ -73,6 +74,7 @@ describe('semantic cache options: one schema for code and config file', () => {
     const read = options(
       [
         'semantic_similarity_threshold 0.9; semantic_cache_ttl_seconds 2h; semantic_verify off; semantic_verify_rules numbers names; semantic_fail_open off;',
+        'semantic_same_wording_threshold 0.85;',
         'semantic_require_last_user off; semantic_skip_multiple_choices off; semantic_candidates 6;',
         'semantic_search_ef 48; semantic_quick_search_ef 0; semantic_cache_data_dir /var/sluice;',
         'semantic_cache_autosave_seconds 1m; semantic_cache_max_entries 500; semantic_cache_max_bytes 1MiB;',
@@ -85,6 +87,7 @@ describe('semantic cache options: one schema for code and config file', () => {
     const { embedding, store, ...top } = read;
     assert.deepEqual(top, {
       threshold: 0.9,
+      sameWordingThreshold: 0.85,
       ttlSeconds: 7200,
       verify: false,
       verifyRules: ['numbers', 'names'],

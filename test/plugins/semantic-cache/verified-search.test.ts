@@ -89,6 +89,7 @@ describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only 
       assert.deepEqual(await verifiedSearch(store, [1], key, { ...RULES, quickSearchEf }, metrics), {
         best: undefined,
         found: undefined,
+        sameWording: false,
       });
       assert.deepEqual(
         calls.map((c) => c.ef),
@@ -108,6 +109,59 @@ describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only 
     const { store } = storeAnswering(() => [hit(5, 0.95, 'How do I reset my password on Nimbus 5?')]);
     const { found } = await verifiedSearch(store, [1], key, { ...RULES, verify: false }, metrics);
     assert.equal(found?.id, 5);
+  });
+
+  describe('below the threshold, down to sameWordingThreshold', () => {
+    const WORDED = { ...RULES, sameWordingThreshold: 0.8 };
+
+    it('the question written another way answers, and the lookup says so', async () => {
+      const { store } = storeAnswering(() => [hit(6, 0.84, 'how do i reset my pasword on nimbus 4')]);
+      const { found, sameWording } = await verifiedSearch(store, [1], key, WORDED, metrics);
+      assert.equal(found?.id, 6);
+      assert.equal(sameWording, true);
+      assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'same_wording' }), 1);
+      assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'fail' }), 0);
+      // The verification's counter keeps to candidates above the threshold.
+      assert.equal(await counter('gw_semantic_verification_results_total', { result: 'pass' }), 0);
+    });
+
+    it('a paraphrase in other words, or the same words with another number, does not', async () => {
+      const { store } = storeAnswering(() => [
+        hit(7, 0.88, 'What are the steps to reset a Nimbus 4 password?'),
+        hit(8, 0.86, 'How do I reset my password on Nimbus 5?'),
+      ]);
+      const { found, best, sameWording } = await verifiedSearch(store, [1], key, WORDED, metrics);
+      assert.equal(found, undefined);
+      assert.equal(best?.id, 7);
+      assert.equal(sameWording, false);
+      assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'fail' }), 1);
+    });
+
+    it('a candidate above the threshold still answers first, and below the wording threshold nothing does', async () => {
+      const above = await verifiedSearch(
+        storeAnswering(() => [hit(9, 0.93, 'How can I reset my password on Nimbus 4?'), hit(10, 0.85, QUESTION.toLowerCase())])
+          .store,
+        [1],
+        key,
+        WORDED,
+        metrics,
+      );
+      assert.deepEqual([above.found?.id, above.sameWording], [9, false]);
+      const below = await verifiedSearch(
+        storeAnswering(() => [hit(11, 0.79, QUESTION.toLowerCase())]).store,
+        [1],
+        key,
+        WORDED,
+        metrics,
+      );
+      assert.equal(below.found, undefined);
+    });
+
+    it('with verification off, the wording makes no hit', async () => {
+      const { store } = storeAnswering(() => [hit(12, 0.85, QUESTION.toLowerCase())]);
+      const { found } = await verifiedSearch(store, [1], key, { ...WORDED, verify: false }, metrics);
+      assert.equal(found, undefined);
+    });
   });
 
   it('a store failure rejects, for the caller to apply semantic_fail_open', async () => {

@@ -4,7 +4,7 @@
  * in test/fixtures/semantic-quality (question-set.ts).
  */
 import { readFileSync } from 'node:fs';
-import type { Embedder } from '@sluice/plugin-semantic-cache';
+import { questionFacts, SAME_WORDING_THRESHOLD_DEFAULT, sameWording, type Embedder } from '@sluice/plugin-semantic-cache';
 
 /** What scoring needs of a labelled pair. */
 export interface SamePair {
@@ -29,6 +29,8 @@ export type ScoredPair<P extends SamePair = LabelledPair> = P & {
   readonly similarity: number;
   /** The verification's reason for refusing the pair, or undefined when it passes. */
   readonly refused: string | undefined;
+  /** One question is the other written another way: a hit below the threshold (same-wording.ts). */
+  readonly sameWording: boolean;
 };
 
 export interface Quality<P extends SamePair = LabelledPair> {
@@ -55,14 +57,27 @@ export async function scorePairs<P extends SamePair>(
   for (const pair of pairs) {
     const [a, b] = await Promise.all([embedder.embed(pair.a), embedder.embed(pair.b)]);
     const verdict = verify(pair.a, pair.b);
-    scored.push({ ...pair, similarity: cosine(a.vector, b.vector), refused: verdict.ok ? undefined : verdict.reason });
+    scored.push({
+      ...pair,
+      similarity: cosine(a.vector, b.vector),
+      refused: verdict.ok ? undefined : verdict.reason,
+      sameWording: sameWording(questionFacts(pair.a), questionFacts(pair.b)),
+    });
   }
   return scored;
 }
 
-/** Precision and recall of "hit" at `threshold`; `verified: false` scores the similarity alone. */
+/**
+ * Precision and recall of the gateway's hit decision at `threshold`: at or above it and verified, or
+ * below it down to `semantic_same_wording_threshold`'s default, written the same way and verified.
+ * `verified: false` scores the similarity alone.
+ */
 export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {
-  const isHit = (p: ScoredPair<P>) => p.similarity >= threshold && (!verified || p.refused === undefined);
+  const isHit = (p: ScoredPair<P>) =>
+    verified
+      ? p.refused === undefined &&
+        (p.similarity >= threshold || (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT))
+      : p.similarity >= threshold;
   const hits = scored.filter(isHit);
   const right = hits.filter((p) => p.same).length;
   const paraphrases = scored.filter((p) => p.same).length;

@@ -1,0 +1,58 @@
+/**
+ * The same question written another way: the same words in the same order once case, punctuation,
+ * contractions ("what's" / "what is"), articles and spellings ("centre" / "center", "yoghurt" /
+ * "yogurt", a one-letter typo) are set aside. A neural embedder can score such a pair well below
+ * paraphrases it reads better (USE-lite: "How do I organise my finances?" / "How do I organize my
+ * finances?" 0.887, "Is it illegal to drive barefoot?" / "is it ilegal to drive barefoot" 0.894), so a
+ * lookup serves it from `semantic_same_wording_threshold` up, once every rule in force passes.
+ */
+import type { QuestionFacts } from './question-facts.js';
+import { sameWord } from './word-match.js';
+import type { ContentWord } from './question-words.js';
+
+/**
+ * `semantic_same_wording_threshold`'s default. On the tune half of the labelled question set, with USE-lite
+ * at its default threshold 0.95, it adds recall 0.178 → 0.221 and no wrong hit; 0.70 adds 0.227, 0.85
+ * 0.209 (docs/semantic-cache.md, "Same wording").
+ */
+export const SAME_WORDING_THRESHOLD_DEFAULT = 0.8;
+
+/** Left out of the comparison: "how to check if a variable is undefined" is "… if variable is undefined". */
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
+/** A token with a letter or digit: clause marks and stray symbols are not words. */
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+/**
+ * @example
+ * sameWording(questionFacts('How do I center text in HTML?'), questionFacts('how do i centre text in html')); // true
+ * sameWording(questionFacts('How do I center text?'), questionFacts('How do I center an image?'));            // false
+ */
+export function sameWording(a: QuestionFacts, b: QuestionFacts): boolean {
+  const first = wording(a);
+  const second = wording(b);
+  if (first.length === 0 || first.length !== second.length) return false;
+  for (let i = 0; i < first.length; i += 1) {
+    const x = first[i]!;
+    const y = second[i]!;
+    if (x.token === y.token) continue;
+    if (x.word === undefined || y.word === undefined || !sameWord(x.word, y.word)) return false;
+  }
+  return true;
+}
+
+interface Worded {
+  readonly token: string;
+  /** The token read as a content word, for spellings and forms; undefined for a function word. */
+  readonly word: ContentWord | undefined;
+}
+
+function wording(facts: QuestionFacts): Worded[] {
+  const byPlace = new Map<number, ContentWord>();
+  for (const word of facts.words) byPlace.set(word.at, word);
+  const worded: Worded[] = [];
+  facts.tokens.forEach((token, at) => {
+    if (!ARTICLES.has(token) && WORDLIKE.test(token)) worded.push({ token, word: byPlace.get(at) });
+  });
+  return worded;
+}
