@@ -5,6 +5,8 @@
  * back to back as the second starts, which is saturation in bursts, and its latencies are corrected for
  * a 1 ms expected interval whatever the rate.
  */
+import { spawn } from 'node:child_process';
+import { text } from 'node:stream/consumers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'undici';
 
@@ -109,6 +111,24 @@ export async function measureAtFixedRate(options: FixedRateOptions): Promise<Fix
     errors,
     maxLagMs,
   };
+}
+
+/**
+ * {@link measureAtFixedRate} in a process of its own (fixed-rate-client.ts), cycling through `bodies`: a
+ * pause of the caller's event loop or garbage collector then delays no request of the schedule.
+ */
+export async function measureApart(
+  options: Omit<FixedRateOptions, 'next'> & { readonly bodies: readonly string[] },
+): Promise<FixedRateResult> {
+  const client = spawn(process.execPath, ['--import', 'tsx', new URL('./fixed-rate-client.ts', import.meta.url).pathname], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => client.once('exit', resolve));
+  client.stdin.end(JSON.stringify(options));
+  const output = await text(client.stdout);
+  const code = await exited;
+  if (code !== 0) throw new Error(`the fixed-rate client exited with ${code}`);
+  return JSON.parse(output) as FixedRateResult;
 }
 
 function percentile(sorted: number[], q: number): number {

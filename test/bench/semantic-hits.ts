@@ -15,12 +15,12 @@ import type { ChatRequest } from '@sluice/core';
 import { SemanticCachePlugin, SemanticCacheOptionsSchema, storeLocation } from '@sluice/plugin-semantic-cache';
 import { enabledInConfig, optionsFromConfig } from '@sluice/config';
 import { loadGatewayConfig, RELEASE_VERSION } from '@sluice/preset-gateway';
-import { measureAtFixedRate, type FixedRateResult } from './fixed-rate.js';
+import { measureApart, type FixedRateResult } from './fixed-rate.js';
 import type { LatencyResult } from './latency.js';
 import type { LoadResult } from './load.js';
 import { startGatewayProcess, startProcess, type BenchProcess } from './processes.js';
 import { buildSemanticStore, type BuiltStore } from './semantic/build-store.js';
-import { cycle, measureCycling, sequentialCyclingLatency } from './semantic/cycling-load.js';
+import { measureCycling, sequentialCyclingLatency } from './semantic/cycling-load.js';
 import { metricTotals, upstreamCalls } from './semantic/gateway-metrics.js';
 import { distinctQuestions, paraphrase, SeededRandom } from './semantic/questions.js';
 import { CANNED_COMPLETION } from './servers/canned-completion.js';
@@ -153,11 +153,10 @@ async function measureFixedRate(
   bodies: readonly string[],
   rate: number,
 ): Promise<FixedRateRun> {
-  const next = cycle(bodies);
   const warmupSeconds = FIXED_RATE_WARMUP_SECONDS;
   // The gateway's CPU is read over the whole schedule, warm-up included, and divided by the requests of both.
   const cpuBefore = gateway.cpuMicros();
-  const result = await measureAtFixedRate({ url, next, rate, seconds: SECONDS, connections: CONNECTIONS, warmupSeconds });
+  const result = await measureApart({ url, bodies, rate, seconds: SECONDS, connections: CONNECTIONS, warmupSeconds });
   const cpuAfter = gateway.cpuMicros();
   const cpuUsPerRequest =
     cpuBefore === undefined || cpuAfter === undefined
