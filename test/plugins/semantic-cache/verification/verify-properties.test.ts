@@ -1,0 +1,72 @@
+/**
+ * The hit verification on questions nobody wrote: sequences of words, numbers, units, contractions,
+ * negations, punctuation, non-Latin letters and odd Unicode, drawn by fast-check under the fuzz suites'
+ * seed and budget. Whatever the text, reading it and comparing never throws, a question always passes
+ * against itself and reads as its own wording, and both comparisons are the same either way round.
+ */
+import assert from 'node:assert/strict';
+import { NEURAL_VERIFY_RULES, questionFacts, sameWording, verifyPair } from '@sluice/plugin-semantic-cache';
+import fc from 'fast-check';
+import { fuzzBudget } from '../../../fuzz/fuzz-budget.js';
+
+// prettier-ignore
+const PIECES = [
+  'how', 'do', 'I', 'my', 'your', 'not', "can't", "won't", "what's", 'without', 'from', 'to', 'into', 'the',
+  'a', 'an', 'richest', 'poorest', 'London', 'Paris', 'iPhone', '15', '2K', '$2,000', 'three', 'km',
+  'miles', '3pm', '15:00', '1st', '+', '*', '/', '^', '-', '?', '!', '.', ',', ':', 'U.S.', 'the US',
+  'Monday', 'tomorrow', 'why', 'when', 'how many', 'and', 'or', 'is', 'Did', "I'm", 'vegan', 'cold',
+  'sore', '北京', 'Москва', 'ελληνικά', 'مرحبا', '🙂', '\u0301', '\u200b', '\t', 'constructor', '__proto__',
+];
+
+const question = fc.oneof(
+  fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((words) => words.join(' ')),
+  fc.string({ unit: 'grapheme', maxLength: 80 }),
+  fc.string({ unit: fc.constantFrom('a', 'b', ' ', '-', "'", '.', '1', '2', '$', '%', 'é'), maxLength: 200 }),
+);
+
+/** Two questions one edit apart (a word replaced, dropped or moved), where most rules have something to see. */
+const nearPair = fc
+  .tuple(
+    fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 16 }),
+    fc.nat(),
+    fc.nat(),
+    fc.constantFrom(...PIECES),
+    fc.constantFrom('replace', 'drop', 'move'),
+  )
+  .map(([words, i, j, piece, edit]) => {
+    const at = i % words.length;
+    const to = j % words.length;
+    const edited = [...words];
+    if (edit === 'replace') edited[at] = piece;
+    else if (edit === 'drop') edited.splice(at, 1);
+    else edited.splice(to, 0, ...edited.splice(at, 1));
+    return [words.join(' '), edited.join(' ')] as const;
+  });
+
+describe('semantic-cache verification: properties on any question', () => {
+  const budget = fuzzBudget();
+  const runs = 300 * budget.scale;
+  const all = new Set(NEURAL_VERIFY_RULES);
+
+  it('passes a question against itself and reads it as its own wording when it has a word', () => {
+    fc.assert(
+      fc.property(question, (text) => {
+        assert.deepEqual(verifyPair(text, text, all), { ok: true });
+        const facts = questionFacts(text);
+        const hasWord = facts.tokens.some((token) => /[\p{L}\p{N}]/u.test(token) && !['a', 'an', 'the'].includes(token));
+        assert.equal(sameWording(facts, questionFacts(text)), hasWord);
+      }),
+      { seed: budget.seed, numRuns: runs },
+    );
+  });
+
+  it('judges a pair the same either way round', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(question, question), nearPair), ([a, b]) => {
+        assert.equal(verifyPair(a, b, all).ok, verifyPair(b, a, all).ok);
+        assert.equal(sameWording(questionFacts(a), questionFacts(b)), sameWording(questionFacts(b), questionFacts(a)));
+      }),
+      { seed: budget.seed, numRuns: runs },
+    );
+  });
+});
