@@ -1,9 +1,10 @@
 /**
  * The search of a lookup: the nearest entries of the request's scope, the first of them above the
  * threshold that passes verification answering; below the threshold, down to `sameWordingThreshold`, one
- * whose question is the new one written another way (same-wording.ts) and passes verification. A near-repeat is almost always among the few nearest a
- * narrow walk finds, so the lookup walks narrowly first (`quickSearchEf`) and walks again at the full
- * breadth (`searchEf`) only when that finds no verified hit: a hit costs the narrow walk, a miss both.
+ * whose question is the new one written another way (same-wording.ts) and passes verification. A
+ * near-repeat is almost always among the few nearest a narrow walk finds, so the lookup walks narrowly
+ * first (`quickSearchEf`) and walks again at the full breadth (`searchEf`) only when that finds no
+ * verified hit: a hit costs the narrow walk, a miss both.
  */
 import type { VectorHit, VectorStore } from '@sluice/vector-store';
 import type { SemanticEntry } from './entry.js';
@@ -71,7 +72,7 @@ export async function verifiedSearch(
   return { best, found, sameWording: byWording };
 }
 
-const NOT_WORDED: Verdict = Object.freeze({ ok: false, sameWording: false });
+const BELOW_THRESHOLD: Verdict = Object.freeze({ ok: false, sameWording: false });
 
 function firstVerified(
   hits: readonly Hit[],
@@ -94,7 +95,7 @@ function firstVerified(
       const cached = storedFacts.of(hit.payload.question);
       // Below the threshold only the wording can make a hit: it is read first, and the rules only then.
       const worded = !above && sameWording(cached, fresh);
-      verdict = NOT_WORDED;
+      verdict = BELOW_THRESHOLD;
       if (above || worded) {
         const checked = verifyFacts(cached, fresh, ruleSet(rules.verifyRules));
         // The verification's counter keeps to candidates above the threshold, as its name says.

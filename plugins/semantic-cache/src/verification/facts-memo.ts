@@ -1,6 +1,6 @@
 /**
  * The facts of stored questions, remembered: a stored question is verified again at every hit it answers,
- * and reading its facts cost about as much as comparing them. Bounded, the oldest read forgotten first.
+ * and reading its facts costs about as much as comparing them. Bounded, the oldest read forgotten first.
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 
