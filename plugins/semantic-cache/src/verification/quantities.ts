@@ -18,6 +18,8 @@ const CURRENCY = /[$€£¥₹] ?\d/g;
 const WHOLE = /^\d+$/;
 /** A number with a unit written onto it: "2gb", "400mg". Two bounded classes in a row, so linear. */
 const WITH_UNIT = /^(\d+(?:\.\d+)?)([a-z]+)$/;
+/** "2nd", "3rd", "21st", "4th". */
+const ORDINAL_SUFFIX = /^\d+(?:st|nd|rd|th)$/;
 
 /** Speeds and temperatures spelled out: "miles per hour" is mph, "degrees Celsius" is °C. */
 const PER_HOUR: ReadonlyMap<string, string> = new Map([
@@ -152,7 +154,8 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
       values = [values[0]! + 0.5];
       i += 3;
     }
-    const unit = suffixUnit ?? unitAfter(tokens, i + 1);
+    // An ordinal ranks, it measures nothing: "finished 2nd in the race" is no 2 inches.
+    const unit = suffixUnit ?? (ORDINAL_SUFFIX.test(token) ? undefined : unitAfter(tokens, i + 1));
     if (values.length === 1) push(values[0]!, unit);
     else {
       for (const value of values) numbers.push(String(value));

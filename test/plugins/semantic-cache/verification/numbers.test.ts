@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { verifyPair } from '@sluice/plugin-semantic-cache';
+import { questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
 
 describe('semantic-cache verification: numbers', () => {
   const differ: [string, string][] = [
@@ -53,4 +53,10 @@ describe('semantic-cache verification: numbers', () => {
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));
   }
+
+  it('reads no unit after an ordinal: "2nd in the race" is no 2 inches', () => {
+    assert.deepEqual(questionFacts('Who finished 2nd in the 2022 Tour de France?').units, []);
+    assert.deepEqual(questionFacts('Who came second in the Tour de France in 2022?').units, []);
+    assert.deepEqual(questionFacts('Is a gap of 2 in too wide?').units, ['inch']);
+  });
 });
