@@ -1,7 +1,8 @@
 /** `sluice calibrate`: observe mode's calibration report, read from a running gateway's `/metrics`. */
+import { calibrationReport } from '@sluice/plugin-semantic-cache';
 import { CommandError, UsageError } from './command-error.js';
 import { parseCommandLine } from './command-line.js';
-import { calibrationBuckets, calibrationReport, renderCalibrationReport } from './calibration-report.js';
+import { calibrationBuckets, renderCalibrationReport } from './calibration-report.js';
 import { renderHelp, type CommandHelp } from './help.js';
 import type { Output } from './output.js';
 

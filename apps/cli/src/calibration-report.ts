@@ -1,38 +1,12 @@
 /**
- * The calibration report of observe mode: from the gateway's `gw_evaluation_semantic_calibration_total`
- * (would-be semantic hits and verified nearest candidates by question-similarity bucket, each with whether
- * its cached answer agreed with the live one), the would-be hits and their agreement at every threshold,
- * and the lowest threshold whose estimate reaches a chosen precision.
+ * The calibration report of observe mode as `sluice calibrate` prints it: the buckets read from a gateway's
+ * `gw_evaluation_semantic_calibration_total` in its Prometheus text, and the report (computed by the
+ * semantic-cache plugin's `calibrationReport`) as lines of text.
  */
 
+import type { CalibrationBucket, CalibrationReport } from '@sluice/plugin-semantic-cache';
+
 export const CALIBRATION_METRIC = 'gw_evaluation_semantic_calibration_total';
-
-/** One bucket: its lower bound, and the candidates whose cached answer agreed or differed. */
-export interface CalibrationBucket {
-  readonly similarity: number;
-  readonly agree: number;
-  readonly differ: number;
-}
-
-/** One row of the report: what a threshold would have served on the traffic observed. */
-export interface ThresholdRow {
-  readonly threshold: number;
-  readonly wouldHits: number;
-  readonly agreed: number;
-  /** agreed / wouldHits; undefined with no would-be hit. */
-  readonly precision: number | undefined;
-}
-
-export interface CalibrationReport {
-  readonly rows: readonly ThresholdRow[];
-  /** The lowest threshold whose would-be hits reach the target precision; undefined when none does. */
-  readonly lowest: ThresholdRow | undefined;
-  /**
-   * The lowest threshold from which every higher threshold with would-be hits also reaches the target: the
-   * safer choice when `lowest` reaches it only by mixing in a better bucket below a worse one.
-   */
-  readonly heldFrom: ThresholdRow | undefined;
-}
 
 /** Fewer would-be hits than this make a precision estimate too rough to set a threshold by alone. */
 const FEW_SAMPLES = 30;
@@ -64,25 +38,6 @@ export function calibrationBuckets(metricsText: string): CalibrationBucket[] {
     .map(([similarity, counts]) => ({ similarity: Number(similarity), ...counts }))
     .filter((bucket) => Number.isFinite(bucket.similarity))
     .sort((a, b) => a.similarity - b.similarity);
-}
-
-/** Every bucket's lower bound as a threshold: the candidates at or above it are what it would have served. */
-export function calibrationReport(buckets: readonly CalibrationBucket[], precision: number): CalibrationReport {
-  const rows: ThresholdRow[] = [];
-  let wouldHits = 0;
-  let agreed = 0;
-  for (let i = buckets.length - 1; i >= 0; i--) {
-    const bucket = buckets[i]!;
-    wouldHits += bucket.agree + bucket.differ;
-    agreed += bucket.agree;
-    rows.unshift({ threshold: bucket.similarity, wouldHits, agreed, precision: wouldHits > 0 ? agreed / wouldHits : undefined });
-  }
-  const reaches = (row: ThresholdRow) => row.precision !== undefined && row.precision >= precision;
-  const lowest = rows.find(reaches);
-  // From the top down, while every threshold reaches the target.
-  let heldFrom: ThresholdRow | undefined;
-  for (let i = rows.length - 1; i >= 0 && reaches(rows[i]!); i--) heldFrom = rows[i];
-  return { rows, lowest, heldFrom };
 }
 
 /** The report as lines of text. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { calibrationBuckets, calibrationReport, renderCalibrationReport } from '../../../apps/cli/src/calibration-report.js';
+import { calibrationReport } from '@sluice/plugin-semantic-cache';
+import { calibrationBuckets, renderCalibrationReport } from '../../../apps/cli/src/calibration-report.js';
 import { sluiceInProcess } from './run-sluice.js';
 
 const METRICS = `

@@ -120,7 +120,8 @@ describe('gateway /dashboard: the page in headless Chromium', function () {
     page.on('pageerror', (error) => problems.push(error.message));
 
     await page.goto(`${gw!.url}/dashboard`, { timeout: 10_000 });
-    await waitForFigures(page, { requests: '0', 'hit-ratio': '–', errors: '0' });
+    // Before any observed traffic the calibration has no threshold to name.
+    await waitForFigures(page, { requests: '0', 'hit-ratio': '–', errors: '0', 'evaluation-calibrated-threshold': '–' });
 
     // Each question twice: three misses, then three exact hits.
     const questions = ['What is a sluice?', 'How does a lock work?', 'Why cache answers?'];

@@ -29,7 +29,10 @@ describe('gateway: observe mode calibrates the semantic threshold on its own tra
     dir = await mkdtemp(path.join(tmpdir(), 'sluice-gw-calibration-'));
     upstream = await startFakeUpstream();
     gw = await startGateway(
-      baseConfig(upstream.baseUrl, `gw_enforcement_mode observe;\nsemantic_cache_enabled on;\nsemantic_cache_data_dir ${dir};\n`),
+      baseConfig(
+        upstream.baseUrl,
+        `gw_enforcement_mode observe;\nsemantic_cache_enabled on;\nsemantic_cache_data_dir ${dir};\ndashboard_enabled on;\n`,
+      ),
     );
   });
   after(async () => {
@@ -63,6 +66,13 @@ describe('gateway: observe mode calibrates the semantic threshold on its own tra
     assert.match(ran.out, /^0\.99 +1 +1 +1\.000$/m);
     assert.match(ran.out, /lowest threshold reaching precision 0\.980: 0\.99 \(1 would-hits, precision 1\.000\)/);
     assert.match(ran.out, /only 1 would-hits at or above it/);
+  });
+
+  it('/dashboard shows the same answer for precision 0.98', async () => {
+    const figures = (await (await fetch(`${gw!.url}/dashboard/figures`)).json()) as {
+      evaluation: { calibration: { precision: number; threshold: number | null; wouldHits: number | null } };
+    };
+    assert.deepEqual(figures.evaluation.calibration, { precision: 0.98, threshold: 0.99, wouldHits: 1 });
   });
 
   it('sluice calibrate fails with exit 1 when the gateway cannot be read, and 2 on a wrong precision', async () => {

@@ -3,7 +3,11 @@
  * labels (layers, error classes, guard names) leave here: never prompt text, keys or tenant strings.
  */
 import type { Metrics } from '@sluice/core';
+import { calibrationReport, type CalibrationBucket } from '@sluice/plugin-semantic-cache';
 import { histogramQuantile, mergeBuckets } from './histogram-quantile.js';
+
+/** The precision the dashboard's calibration figure is for; `sluice calibrate --precision` asks for any other. */
+export const DASHBOARD_CALIBRATION_PRECISION = 0.98;
 
 /** Everything the `/dashboard` page shows; amounts are since the gateway started. */
 export interface DashboardFigures {
@@ -40,6 +44,8 @@ export interface DashboardFigures {
   readonly semantic: {
     readonly thresholdPass: number;
     readonly thresholdFail: number;
+    /** Hits below the threshold: the question written the same way (`semantic_same_wording_threshold`). */
+    readonly thresholdSameWording: number;
     readonly verificationPass: number;
     readonly verificationRejected: number;
   };
@@ -57,6 +63,15 @@ export interface DashboardFigures {
     readonly grossSavedMicroUsd: number;
     readonly netSavedMicroUsd: number;
     readonly upstreamCallsAvoided: number;
+    /**
+     * The calibration report's answer for precision 0.98 on the traffic observed: the lowest threshold that
+     * reaches it and the would-be hits at or above it; `null` until one does.
+     */
+    readonly calibration: {
+      readonly precision: number;
+      readonly threshold: number | null;
+      readonly wouldHits: number | null;
+    };
   };
 }
 
@@ -123,6 +138,7 @@ export async function readDashboardFigures(metrics: Metrics): Promise<DashboardF
     semantic: {
       thresholdPass: await total('gw_semantic_threshold_results_total', result('pass', true)),
       thresholdFail: await total('gw_semantic_threshold_results_total', result('fail', true)),
+      thresholdSameWording: await total('gw_semantic_threshold_results_total', result('same_wording', true)),
       verificationPass: await total('gw_semantic_verification_results_total', result('pass', true)),
       verificationRejected: await total('gw_semantic_verification_results_total', result('pass', false)),
     },
@@ -138,7 +154,29 @@ export async function readDashboardFigures(metrics: Metrics): Promise<DashboardF
       grossSavedMicroUsd: await total('gw_evaluation_gross_saved_micro_usd_total'),
       netSavedMicroUsd: await total('gw_evaluation_net_saved_micro_usd_total'),
       upstreamCallsAvoided: await total('gw_evaluation_upstream_calls_avoided_total'),
+      calibration: calibrationFigure(await read('gw_evaluation_semantic_calibration_total')),
     },
+  };
+}
+
+function calibrationFigure(samples: readonly Sample[]): DashboardFigures['evaluation']['calibration'] {
+  const buckets = new Map<number, { agree: number; differ: number }>();
+  for (const s of samples) {
+    const similarity = Number(s.labels['similarity']);
+    if (!Number.isFinite(similarity)) continue;
+    const bucket = buckets.get(similarity) ?? { agree: 0, differ: 0 };
+    if (s.labels['answer'] === 'agree') bucket.agree += s.value;
+    else bucket.differ += s.value;
+    buckets.set(similarity, bucket);
+  }
+  const report = calibrationReport(
+    [...buckets].map(([similarity, counts]): CalibrationBucket => ({ similarity, ...counts })),
+    DASHBOARD_CALIBRATION_PRECISION,
+  );
+  return {
+    precision: DASHBOARD_CALIBRATION_PRECISION,
+    threshold: report.lowest?.threshold ?? null,
+    wouldHits: report.lowest?.wouldHits ?? null,
   };
 }
 

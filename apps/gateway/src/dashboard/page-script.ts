@@ -18,6 +18,7 @@ const FORMATS = {
   ratio: (v) => (v * 100).toFixed(1) + '%',
   usd: (v) => '$' + (v / 1e6).toFixed(v >= 1e4 ? 2 : 6),
   seconds: (v) => (v < 1 ? (v * 1000).toFixed(1) + ' ms' : v.toFixed(2) + ' s'),
+  similarity: (v) => v.toFixed(2),
 };
 function format(value, unit) {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '–';

@@ -4,9 +4,10 @@
  * to its own origin.
  */
 import { createHash } from 'node:crypto';
+import { DASHBOARD_CALIBRATION_PRECISION } from './figures.js';
 import { PAGE_SCRIPT } from './page-script.js';
 
-type Unit = 'count' | 'rate' | 'ratio' | 'usd' | 'seconds';
+type Unit = 'count' | 'rate' | 'ratio' | 'usd' | 'seconds' | 'similarity';
 
 /** A number tile: `figure` is its stable `data-figure` name, `path` where it sits in the figures JSON. */
 interface Tile {
@@ -65,6 +66,7 @@ const SECTIONS: readonly { readonly title: string; readonly tiles: readonly Tile
     tiles: [
       tile('semantic-threshold-pass', 'Above threshold', 'semantic.thresholdPass'),
       tile('semantic-threshold-fail', 'Below threshold', 'semantic.thresholdFail'),
+      tile('semantic-same-wording', 'Same wording, below threshold', 'semantic.thresholdSameWording'),
       tile('semantic-verification-pass', 'Verified', 'semantic.verificationPass'),
       tile('semantic-verification-rejected', 'Rejected by verification', 'semantic.verificationRejected'),
     ],
@@ -78,6 +80,13 @@ const SECTIONS: readonly { readonly title: string; readonly tiles: readonly Tile
       tile('evaluation-calls-avoided', 'Calls avoidable', 'evaluation.upstreamCallsAvoided'),
       tile('evaluation-gross-saved', 'Would save (gross)', 'evaluation.grossSavedMicroUsd', 'usd'),
       tile('evaluation-net-saved', 'Would save (net)', 'evaluation.netSavedMicroUsd', 'usd'),
+      tile(
+        'evaluation-calibrated-threshold',
+        `Threshold for precision ${DASHBOARD_CALIBRATION_PRECISION}`,
+        'evaluation.calibration.threshold',
+        'similarity',
+      ),
+      tile('evaluation-calibrated-would-hits', 'Would-hits at that threshold', 'evaluation.calibration.wouldHits'),
     ],
   },
 ];
