@@ -21,6 +21,7 @@ import type { LoadResult } from './load.js';
 import { startGatewayProcess, startProcess, type BenchProcess } from './processes.js';
 import { buildSemanticStore, type BuiltStore } from './semantic/build-store.js';
 import { measureCycling, sequentialCyclingLatency } from './semantic/cycling-load.js';
+import { describeGcPauses, gcPauses } from './semantic/gc-pauses.js';
 import { metricTotals, upstreamCalls } from './semantic/gateway-metrics.js';
 import { distinctQuestions, paraphrase, SeededRandom } from './semantic/questions.js';
 import { CANNED_COMPLETION } from './servers/canned-completion.js';
@@ -62,6 +63,8 @@ interface TableRow {
 
 interface FixedRateRun extends FixedRateResult {
   readonly cpuUsPerRequest: number | undefined;
+  /** The gateway's collector pauses during the run, warm-up included (gc-pauses.ts). */
+  readonly gc: string;
 }
 
 export async function benchSemanticHits(): Promise<SemanticHitsResult> {
@@ -155,14 +158,16 @@ async function measureFixedRate(
 ): Promise<FixedRateRun> {
   const warmupSeconds = FIXED_RATE_WARMUP_SECONDS;
   // The gateway's CPU is read over the whole schedule, warm-up included, and divided by the requests of both.
+  const gcBefore = await gcPauses(gateway.url);
   const cpuBefore = gateway.cpuMicros();
   const result = await measureApart({ url, bodies, rate, seconds: SECONDS, connections: CONNECTIONS, warmupSeconds });
   const cpuAfter = gateway.cpuMicros();
+  const gc = describeGcPauses(gcBefore, await gcPauses(gateway.url));
   const cpuUsPerRequest =
     cpuBefore === undefined || cpuAfter === undefined
       ? undefined
       : (cpuAfter - cpuBefore) / Math.max(1, result.requests + Math.round(rate * warmupSeconds));
-  return { ...result, cpuUsPerRequest };
+  return { ...result, cpuUsPerRequest, gc };
 }
 
 function gatewayConfig(upstreamUrl: string, dataDir: string): string {
@@ -254,6 +259,7 @@ function printNotes(run: {
   console.log(
     `\n(f) the load client started its requests at most ${fixed.maxLagMs.toFixed(1)} ms behind schedule; load average after the run ${loadavg()[0]!.toFixed(2)}`,
   );
+  console.log(`(f) the gateway's collector during the fixed-rate run: ${fixed.gc}`);
   console.log(
     `(f) p99 ${fixed.p99.toFixed(2)} ms at a fixed ${Math.round(fixed.offeredPerSecond)} requests/s (target < ${TARGET_P99_MS} ms): ${verdict(fixed.p99 < TARGET_P99_MS && fixed.errors === 0)}`,
   );
