@@ -34,7 +34,8 @@
  * - `extra` (in force by default with a neural embedder, verify-rules-default.ts): one content word more
  *   on one side only, anywhere ("Can cats drink milk?" / "… safely drink milk?", "insure my car for a
  *   year" / "… my electric car …"); words that narrow nothing anywhere ("own", "account", "at home") do
- *   not count. It also refuses a word added in passing ("There's nothing like fresh bread. How do I make
+ *   not count, nor words that frame the ask ("the reason", "the procedure for", "what does X mean") or
+ *   name the kind of answer ("which city is", "what type of oil"; ask-frame.ts). It also refuses a word added in passing ("There's nothing like fresh bread. How do I make
  *   a simple loaf?" / "How do I make a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
  *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A"), or named things trading
@@ -51,6 +52,8 @@
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed, passingWord } from './qualifier.js';
+import { framesTheAsk } from './ask-frame.js';
+import type { ContentWord } from './question-words.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -110,7 +113,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
   extra: (a, b) => {
     const { onlyFirst, onlySecond } = differenceOf(a, b);
-    return onlyFirst.filter(narrows).length + onlySecond.filter(narrows).length !== 1;
+    return onlyFirst.filter((w) => narrows(w, a)).length + onlySecond.filter((w) => narrows(w, b)).length !== 1;
   },
   relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
@@ -152,7 +155,8 @@ export function verifyFacts(
   return PASS;
 }
 
-const narrows = (word: { readonly word: string }) => !passingWord(word.word);
+/** A word `extra` counts: one that narrows the question, not one said in passing or framing the ask. */
+const narrows = (word: ContentWord, facts: QuestionFacts) => !passingWord(word.word) && !framesTheAsk(word, facts.tokens);
 
 /** "How many people live in Canada?" / "How many provinces does Canada have?" count different things. */
 function sameCount(a: readonly string[], b: readonly string[]): boolean {

@@ -114,6 +114,28 @@ describe('semantic-cache verification: what carries the answer', () => {
     assert.deepEqual(verifyPair('How do I reset my password?', 'How can I reset my account password'), { ok: true });
   });
 
+  it('does not count as extra a word that frames the ask or names the kind of answer', () => {
+    const withExtra = new Set(VERIFICATION_RULES);
+    for (const [a, b] of [
+      ["What's the reason my phone gets hot while charging?", 'Why does my phone get hot when charging?'],
+      ["What's the procedure for renewing a UK passport?", 'How do I renew my UK passport?'],
+      ['What does escrow mean?', 'What is escrow?'],
+      ['What makes metals conduct electricity?', 'Why do metals conduct electricity?'],
+      ['Which city is the capital of Kenya?', 'What is the capital of Kenya?'],
+      ['What type of oil should I put in my car?', 'Which oil should I put in my car?'],
+    ])
+      assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
+    // A verb after the question word is the ask itself: what ended it is not what caused it.
+    assert.deepEqual(verifyPair('What ended the Great Depression?', 'What were the causes of the Great Depression?', withExtra), {
+      ok: false,
+      reason: 'extra',
+    });
+    assert.deepEqual(verifyPair('Which city is the capital of Kenya?', 'Which city is the official capital of Kenya?', withExtra), {
+      ok: false,
+      reason: 'extra',
+    });
+  });
+
   it('applies only the rules in force: a pair refused by one rule passes with that rule off', () => {
     for (const [reason, a, b] of REFUSED) {
       const others = new Set(VERIFICATION_RULES.filter((rule) => rule !== reason));
