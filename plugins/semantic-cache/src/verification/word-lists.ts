@@ -151,6 +151,14 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
   [['float', 'floats', 'floating'], ['sink', 'sinks', 'sinking']],
   [['humid', 'damp'], ['dry']],
   [['tough', 'tougher'], ['tender', 'mushy']],
+  // Actions that undo each other, and the direction of a change however it is said ("raise the limit" /
+  // "show me fewer").
+  [['convict', 'convicted', 'conviction'], ['acquit', 'acquits', 'acquitted', 'acquittal']],
+  [['start', 'starting', 'begin', 'join', 'joining', 'sign up', 'subscribe', 'enroll', 'enrol'], ['cancel', 'cancelling', 'canceling', 'quit', 'quitting', 'unsubscribe', 'withdraw']],
+  [['upgrade', 'upgrading'], ['downgrade', 'downgrading']],
+  [['add', 'adding'], ['drop', 'dropping']],
+  [['onto', 'on'], ['off']],
+  [['increase', 'increased', 'increasing', 'raise', 'raising', 'boost', 'more', 'higher', 'bigger', 'upgrade'], ['decrease', 'decreased', 'decreasing', 'lower', 'lowering', 'reduce', 'reducing', 'fewer', 'less', 'smaller', 'downgrade']],
 ];
 
 /** Each word of a family: its family's index, and which end (0 or 1). */
