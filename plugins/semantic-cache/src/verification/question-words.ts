@@ -70,6 +70,12 @@ export const NEGATIONS: ReadonlySet<string> = new Set([
   'neither',
   'nor',
   'without',
+  // A verb that says no: "Why do some churches refuse to ordain women?" asks the opposite of "… ordain
+  // women?", and "Why does my car refuse to start?" is "Why won't my car start?".
+  'refuse',
+  'refuses',
+  'refused',
+  'refusing',
 ]);
 const ARITHMETIC: ReadonlySet<string> = new Set(['plus', 'minus', 'times', 'multiplied', 'divided', 'power', 'squared', 'cubed']);
 

@@ -14,6 +14,8 @@ describe('semantic-cache verification: negation', () => {
     // The same words outside an idiom negate.
     ['I have time to cook, what should I make?', 'I have no time to cook, what should I make?'],
     ['Is it a good idea to co-sign a loan?', 'Is it not a good idea to co-sign a loan?'],
+    // A verb that says no.
+    ['Why do some churches ordain women?', 'Why do some churches refuse to ordain women?'],
   ];
   for (const [a, b] of differ) {
     it(`refuses "${a}" for "${b}"`, () => {
@@ -27,6 +29,7 @@ describe('semantic-cache verification: negation', () => {
     ["Why doesn't my bread rise?", 'Why does my bread not rise?'],
     ['Why won’t my printer connect?', 'Why will my printer not connect?'],
     ['How do I cook rice without a rice cooker?', 'How do I cook rice with no rice cooker?'],
+    ["Why won't my car start?", 'Why does my car refuse to start?'],
     // Idioms whose negation words negate nothing.
     ['How can I furnish an apartment without breaking the bank?', 'How can I furnish an apartment cheaply?'],
     ["There's nothing like fresh bread. How do I make a simple loaf?", 'How do I make a simple loaf of bread?'],
