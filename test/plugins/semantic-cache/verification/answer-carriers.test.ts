@@ -48,6 +48,11 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['antonyms', 'How do I make my pancakes thicker?', 'How do I make my pancakes thinner?'],
   ['antonyms', 'Why is my mattress so soft?', 'Why is my mattress so hard?'],
   ['antonyms', 'How do I make my Twitter account public?', 'How do I make my Twitter account private?'],
+  // Actions that undo each other, and a change said one way against its reverse said another.
+  ['antonyms', 'What happens if the Senate votes to convict?', 'What happens if the Senate acquits?'],
+  ['antonyms', 'Can I start a gym membership mid-contract?', 'Can I cancel a gym membership mid-contract?'],
+  ['antonyms', 'How do I add a class after the deadline?', 'How do I drop a class after the deadline?'],
+  ['antonyms', 'How do I raise the daily card limit in Anki?', 'How do I make Anki show fewer cards each day?'],
   ['words', 'How do I patch the paint on my wall?', 'How do I match the paint on my wall?'],
   ['stems', 'How long do flying fishes live?', 'How long do fly fishing trips last?'],
   ['stems', 'What is a creditor?', 'What is a credit?'],
@@ -130,10 +135,13 @@ describe('semantic-cache verification: what carries the answer', () => {
       ok: false,
       reason: 'extra',
     });
-    assert.deepEqual(verifyPair('Which city is the capital of Kenya?', 'Which city is the official capital of Kenya?', withExtra), {
-      ok: false,
-      reason: 'extra',
-    });
+    assert.deepEqual(
+      verifyPair('Which city is the capital of Kenya?', 'Which city is the official capital of Kenya?', withExtra),
+      {
+        ok: false,
+        reason: 'extra',
+      },
+    );
   });
 
   it('applies only the rules in force: a pair refused by one rule passes with that rule off', () => {
