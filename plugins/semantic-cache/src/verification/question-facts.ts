@@ -10,6 +10,7 @@ import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people
 import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
+import { actorOf, partiesOf } from './actors.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -46,6 +47,10 @@ export interface QuestionFacts {
   readonly relations: readonly Relation[];
   /** Stems that carry the question, in reading order, clauses apart. */
   readonly carriers: readonly string[];
+  /** The party that acts, right after the opening auxiliary ("can my landlord …"; actors.ts). */
+  readonly actor: string | undefined;
+  /** Every party it names: people, pets, firms and the roles of a transaction. */
+  readonly parties: ReadonlySet<string>;
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
   /** What the asker says they are, in a clause of its own: "vegan" of "I'm vegan, how do I …". */
@@ -121,6 +126,8 @@ export function questionFacts(text: string): QuestionFacts {
     tokens,
     named,
     relations: relations(tokens, named),
+    actor: clauses.map(actorOf).find((actor) => actor !== undefined),
+    parties: partiesOf(tokens),
     carriers:
       clauses.length === 1
         ? carriers(tokens, named)

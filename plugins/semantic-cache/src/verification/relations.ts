@@ -17,7 +17,7 @@ export interface Relation {
 const WINDOW = 3;
 
 /** Short words compare as written: "HTTP" to "HTTPS" is no plural. */
-function orderStem(token: string): string {
+export function orderStem(token: string): string {
   // "my puppy" and "my dog" are one relative: "introduce my puppy to my cat" / "my kitten to my dog" swap them.
   const person = PERSONS.get(token);
   if (person !== undefined) return person;

@@ -8,9 +8,9 @@
  *   "15:00", "2GB" and "two gigabytes", "1 km" and "1,000 metres", "half an hour" and "30 minutes",
  *   "a mile" and "1 mile" agree. "1st" is no "1" an article may stand for. In arithmetic the order counts too.
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
- * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without"); idioms
- *   that only look negative ("from nothing", "in no time", "without breaking the bank", "it wouldn't
- *   hurt", "can't recommend it enough") do not count (negation-idioms.ts).
+ * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without", "ordain" /
+ *   "refuse to ordain"); idioms that only look negative ("from nothing", "in no time", "without breaking
+ *   the bank", "it wouldn't hurt", "can't recommend it enough") do not count (negation-idioms.ts).
  * - `dates`: month and weekday names, today/tomorrow/yesterday, "this/last/next month" ...
  * - `question`: the question word, when both ask a specific one: "when does it open?" and "where
  *   does it open?" want different answers. "what" and "which" never fail a pair; "how did X fall" may
@@ -35,12 +35,16 @@
  *   on one side only, anywhere ("Can cats drink milk?" / "… safely drink milk?", "insure my car for a
  *   year" / "… my electric car …"); words that narrow nothing anywhere ("own", "account", "at home") do
  *   not count, nor words that frame the ask ("the reason", "the procedure for", "what does X mean") or
- *   name the kind of answer ("which city is", "what type of oil"; ask-frame.ts). It also refuses a word added in passing ("There's nothing like fresh bread. How do I make
- *   a simple loaf?" / "How do I make a simple loaf of bread?").
+ *   name the kind of answer ("which city is", "what type of oil"; ask-frame.ts). It also refuses a word
+ *   added in passing ("There's nothing like fresh bread. How do I make a simple loaf?" / "How do I make
+ *   a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
  *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A"), or named things trading
- *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?").
+ *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or another party acting on the
+ *   same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"; actors.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
+ *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
+ *   said another way ("raise the limit" / "show me fewer"),
  *   or two different extremes ("lasted the longest" / "collapsed the fastest").
  * - `stems`: words a stemmer or n-grams merge but that mean different things ("flying fish" / "fly
  *   fishing", "creditor" / "credit", "news" / "new").
@@ -53,6 +57,7 @@
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed, passingWord } from './qualifier.js';
 import { framesTheAsk } from './ask-frame.js';
+import { tradedRoles } from './actors.js';
 import type { ContentWord } from './question-words.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
@@ -115,7 +120,10 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     const { onlyFirst, onlySecond } = differenceOf(a, b);
     return onlyFirst.filter((w) => narrows(w, a)).length + onlySecond.filter((w) => narrows(w, b)).length !== 1;
   },
-  relations: (a, b) => !reversed(a.relations, b.relations) && !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])),
+  relations: (a, b) =>
+    !reversed(a.relations, b.relations) &&
+    !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
+    !tradedRoles(a, b),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,

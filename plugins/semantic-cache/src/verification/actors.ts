@@ -1,0 +1,89 @@
+/**
+ * Who acts in a question: "Can my landlord charge me for the boiler?" and "Can I charge my landlord for
+ * the boiler?" hold the same two parties and the same words, and a neural embedder scores them as one
+ * question (USE-lite: "Can my insurance company sue me after paying my claim?" / "Can I sue my insurance
+ * company for denying my claim?" 0.964), yet one asks what the landlord may do and the other what the
+ * tenant may. The actor is the party right after the auxiliary that opens the question or its clause
+ * ("can my landlord", "do I", "if my brother cosigns"); two questions whose actors differ, each actor a
+ * party of the other question as well, have traded roles.
+ */
+import { orderStem } from './relations.js';
+import { AUXILIARIES, PERSONS } from './word-lists.js';
+
+/** How far into a clause its opening auxiliary is looked for: "How much notice do I have to give …". */
+const OPENING = 6;
+
+/** Words between the auxiliary and the actor: "can my landlord", "does the HOA", "can't I". */
+// prettier-ignore
+const BEFORE_ACTOR: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'its', 'this', 'that', 'not', 'n\'t', 'also',
+  'really', 'still', 'even', 'ever', 'legally', 'actually',
+]);
+
+/**
+ * Parties that act on one another besides people and pets (word-lists.ts PERSONS): firms, offices and the
+ * roles of a transaction. Kept apart from PERSONS, where a party is who a question is about and "a doctor"
+ * against "a physician" would then differ.
+ */
+// prettier-ignore
+const PARTIES: ReadonlySet<string> = new Set([
+  'bank', 'lender', 'school', 'university', 'college', 'government',
+  'court', 'judge', 'police', 'seller', 'buyer', 'doctor', 'dentist', 'vet', 'nurse', 'patient', 'photographer',
+  'neighbor', 'neighbour', 'guest', 'guests', 'host', 'bride', 'groom', 'bridesmaid', 'bridesmaids', 'professor',
+  'teacher', 'student', 'coach', 'contractor', 'agent', 'realtor', 'broker', 'airline', 'hotel', 'store', 'shop',
+  'customer', 'customers', 'team', 'player', 'referee', 'ex', 'roommate', 'cosigner', 'owner', 'renter', 'buyers',
+  'sellers', 'irs', 'hmrc', 'ebay', 'amazon', 'uber', 'driver', 'passenger', 'lawyer', 'attorney', 'recruiter',
+]);
+
+const CHOICE: ReadonlySet<string> = new Set(['or', 'and', 'vs', 'versus', 'nor']);
+
+/** The party that stands for a token, or undefined for a token that is none. */
+function party(token: string): string | undefined {
+  // "How do you …" in general is "How do I …" (question-words.ts, people).
+  if (token === 'you' || token === 'u') return 'speaker';
+  const person = PERSONS.get(token);
+  if (person !== undefined) return person;
+  return PARTIES.has(token) ? orderStem(token) : undefined;
+}
+
+/**
+ * The actor of the first clause that opens with an auxiliary near its start, or undefined.
+ * @example
+ * actorOf(lexicalTokens('Can my landlord charge me for a broken boiler?')); // 'landlord'
+ * actorOf(lexicalTokens('How much notice do I have to give?'));              // 'speaker'
+ */
+export function actorOf(tokens: readonly string[]): string | undefined {
+  const end = Math.min(tokens.length, OPENING);
+  for (let i = 0; i < end; i += 1) {
+    if (!AUXILIARIES.has(tokens[i]!) && tokens[i] !== 'if') continue;
+    let j = i + 1;
+    while (j < tokens.length && BEFORE_ACTOR.has(tokens[j]!)) j += 1;
+    // "Are cats or dogs better for …?" weighs two parties; neither acts.
+    return j < tokens.length && !CHOICE.has(tokens[j + 1] ?? '') ? party(tokens[j]!) : undefined;
+  }
+  return undefined;
+}
+
+/** Every party a question names. */
+export function partiesOf(tokens: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const token of tokens) {
+    const p = party(token);
+    if (p !== undefined) found.add(p);
+  }
+  return found;
+}
+
+/**
+ * @example
+ * // "Can my landlord charge me …?" / "Can I charge my landlord …?"
+ * tradedRoles({ actor: 'landlord', parties }, { actor: 'speaker', parties: otherParties }); // true
+ */
+export function tradedRoles(
+  a: { readonly actor: string | undefined; readonly parties: ReadonlySet<string> },
+  b: { readonly actor: string | undefined; readonly parties: ReadonlySet<string> },
+): boolean {
+  return (
+    a.actor !== undefined && b.actor !== undefined && a.actor !== b.actor && b.parties.has(a.actor) && a.parties.has(b.actor)
+  );
+}
