@@ -64,9 +64,10 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // The default with a neural embedder (`openai_compatible`), which USE-lite stands for.
     threshold: NEURAL_THRESHOLD_DEFAULT,
     rules: NEURAL_VERIFY_RULES,
-    // Measured at 0.95 with every rule and hits down to 0.80 by the same wording: precision 0.990, recall
-    // 0.216 (0.989, 0.186 without the wording; 0.974, 0.197 without `extra` either). At 0.92: 0.970, 0.276.
-    floor: { precision: 0.98, recall: 0.206 },
+    // Measured at 0.95 with every rule and hits down to 0.80 by the same wording: precision 0.981 (4 wrong
+    // hits in 209), recall 0.216. It was 0.990 before the set gained 800 hard pairs of antonym, direction,
+    // person and asks-more (README there), on which it first read 0.976. At 0.92: 0.957, 0.281.
+    floor: { precision: 0.971, recall: 0.206 },
     target: { precision: 0.98, recall: 0.4 },
   },
 ];
@@ -77,7 +78,7 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
   const pairs = loadQuestionSet();
 
   it('holds several thousand well-formed pairs of many kinds and domains, each kind and label split evenly', () => {
-    assert.ok(pairs.length >= 4000, `${pairs.length} pairs`);
+    assert.ok(pairs.length >= 5000, `${pairs.length} pairs`);
     assert.equal(new Set(pairs.map((p) => p.id)).size, pairs.length, 'pair ids are unique');
     assert.equal(new Set(pairs.map((p) => `${p.a}\n${p.b}`)).size, pairs.length, 'no pair is listed twice');
     for (const p of pairs) assert.notEqual(p.a, p.b, p.id);
