@@ -121,15 +121,15 @@ describe('semantic-cache verification: what carries the answer', () => {
 
   it('does not count as extra a word that frames the ask or names the kind of answer', () => {
     const withExtra = new Set(VERIFICATION_RULES);
-    for (const [a, b] of [
+    const framed: [string, string][] = [
       ["What's the reason my phone gets hot while charging?", 'Why does my phone get hot when charging?'],
       ["What's the procedure for renewing a UK passport?", 'How do I renew my UK passport?'],
       ['What does escrow mean?', 'What is escrow?'],
       ['What makes metals conduct electricity?', 'Why do metals conduct electricity?'],
       ['Which city is the capital of Kenya?', 'What is the capital of Kenya?'],
       ['What type of oil should I put in my car?', 'Which oil should I put in my car?'],
-    ])
-      assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
+    ];
+    for (const [a, b] of framed) assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
     // A verb after the question word is the ask itself: what ended it is not what caused it.
     assert.deepEqual(verifyPair('What ended the Great Depression?', 'What were the causes of the Great Depression?', withExtra), {
       ok: false,
