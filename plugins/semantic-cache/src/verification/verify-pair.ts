@@ -35,7 +35,8 @@
  *   on one side only, anywhere ("Can cats drink milk?" / "… safely drink milk?", "insure my car for a
  *   year" / "… my electric car …"); words that narrow nothing anywhere ("own", "account", "at home") do
  *   not count, nor words that frame the ask ("the reason", "the procedure for", "what does X mean") or
- *   name the kind of answer ("which city is", "what type of oil"; ask-frame.ts). It also refuses a word
+ *   name the kind of answer ("which city is", "what type of oil"; ask-frame.ts), nor "-ing" forms that
+ *   tell the asker's circumstances ("When travelling with a toddler, …"). It also refuses a word
  *   added in passing ("There's nothing like fresh bread. How do I make a simple loaf?" / "How do I make
  *   a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
@@ -163,8 +164,15 @@ export function verifyFacts(
   return PASS;
 }
 
-/** A word `extra` counts: one that narrows the question, not one said in passing or framing the ask. */
-const narrows = (word: ContentWord, facts: QuestionFacts) => !passingWord(word.word) && !framesTheAsk(word, facts.tokens);
+/**
+ * A word `extra` counts: one that narrows the question, not one said in passing or framing the ask. A
+ * single letter ("mac n cheese") stands for a word, and an "-ing" form tells the asker's circumstances
+ * ("When travelling with a toddler, …", "Working on a side project. …") more often than it narrows.
+ */
+const narrows = (word: ContentWord, facts: QuestionFacts) =>
+  word.word.length > 1 && !inPassingForm(word.word) && !passingWord(word.word) && !framesTheAsk(word, facts.tokens);
+
+const inPassingForm = (word: string) => word.length > 5 && word.endsWith('ing');
 
 /** "How many people live in Canada?" / "How many provinces does Canada have?" count different things. */
 function sameCount(a: readonly string[], b: readonly string[]): boolean {

@@ -119,7 +119,7 @@ describe('semantic-cache verification: what carries the answer', () => {
     assert.deepEqual(verifyPair('How do I reset my password?', 'How can I reset my account password'), { ok: true });
   });
 
-  it('does not count as extra a word that frames the ask or names the kind of answer', () => {
+  it('does not count as extra a word that frames the ask, names the kind of answer or is said in passing', () => {
     const withExtra = new Set(VERIFICATION_RULES);
     const framed: [string, string][] = [
       ["What's the reason my phone gets hot while charging?", 'Why does my phone get hot when charging?'],
@@ -128,6 +128,12 @@ describe('semantic-cache verification: what carries the answer', () => {
       ['What makes metals conduct electricity?', 'Why do metals conduct electricity?'],
       ['Which city is the capital of Kenya?', 'What is the capital of Kenya?'],
       ['What type of oil should I put in my car?', 'Which oil should I put in my car?'],
+      // A letter for a word, and an "-ing" form telling the asker's circumstances.
+      ['How do I make mac n cheese from scratch?', 'How do I make mac and cheese from scratch?'],
+      [
+        'When travelling with a toddler, how do I keep them entertained on a long flight?',
+        'How do I keep a toddler entertained on a long flight?',
+      ],
     ];
     for (const [a, b] of framed) assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
     // A verb after the question word is the ask itself: what ended it is not what caused it.
