@@ -19,8 +19,16 @@ export {
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { SAME_WORDING_THRESHOLD_DEFAULT, sameWording } from './verification/same-wording.js';
+export { sameContent } from './verification/same-content.js';
 export { calibrationReport, type CalibrationBucket, type CalibrationReport, type ThresholdRow } from './calibration-report.js';
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';
 export { SEMANTIC_CACHE_ERRORS } from './errors.js';
 export { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
-export { LOCAL_VERIFY_RULES, NEURAL_VERIFY_RULES, verificationRules } from './verify-rules-default.js';
+export {
+  LOCAL_RESTATED_HITS,
+  LOCAL_VERIFY_RULES,
+  NEURAL_RESTATED_HITS,
+  NEURAL_VERIFY_RULES,
+  restatedHits,
+  verificationRules,
+} from './verify-rules-default.js';

@@ -11,7 +11,7 @@ import { semanticOptionsProblem } from './options-check.js';
 import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
 import { SAME_WORDING_THRESHOLD_DEFAULT } from './verification/same-wording.js';
 import { VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
-import { verificationRules } from './verify-rules-default.js';
+import { restatedHits, verificationRules } from './verify-rules-default.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
 
 /**
@@ -47,6 +47,15 @@ export const SemanticCacheOptionsSchema = Type.Object(
           'Least similarity of a hit whose question is the cached one written another way (case, punctuation, contractions, articles, spellings and one-letter typos aside), when the verification passes; at or above `semantic_similarity_threshold` it changes nothing (docs/semantic-cache.md, "Same wording").',
       }),
     }),
+    /** Absent: the embedder's default (`restatedHits`); the plugin's `options.restatedHits` is the one in force. */
+    restatedHits: Type.Optional(
+      Type.Boolean({
+        ...directive('semantic_restated_hits', {
+          summary:
+            'Below `semantic_similarity_threshold`, down to `semantic_same_wording_threshold`, also answer a question that restates the cached one: the same content words in any order, words that frame the ask or are said in passing aside, when the verification passes. Default on with the local embedder, off with `openai_compatible` (docs/semantic-cache.md, "Restated questions").',
+        }),
+      }),
+    ),
     ttlSeconds: Type.Number({
       exclusiveMinimum: 0,
       default: 86400,
@@ -282,16 +291,22 @@ export const SemanticCacheOptionsSchema = Type.Object(
   },
 );
 
-/** The options as written (defaults applied), the threshold and the verification rules absent when not written. */
+/** The options as written (defaults applied); the threshold, the verification rules and restated hits absent when not written. */
 export type SemanticCacheOptionValues = Type.Static<typeof SemanticCacheOptionsSchema>;
-/** The options in force: the threshold and the verification rules are the written ones or the embedder's defaults. */
-export type SemanticCacheOptions = Omit<SemanticCacheOptionValues, 'threshold' | 'verifyRules'> & {
+/** The options in force: the threshold, the verification rules and restated hits are the written ones or the embedder's defaults. */
+export type SemanticCacheOptions = Omit<SemanticCacheOptionValues, 'threshold' | 'verifyRules' | 'restatedHits'> & {
   readonly threshold: number;
   readonly verifyRules: readonly VerificationReason[];
+  readonly restatedHits: boolean;
 };
 /** The options in force, from the options as written. */
 export function optionsInForce(values: Readonly<SemanticCacheOptionValues>): Readonly<SemanticCacheOptions> {
-  return Object.freeze({ ...values, threshold: similarityThreshold(values), verifyRules: verificationRules(values) });
+  return Object.freeze({
+    ...values,
+    threshold: similarityThreshold(values),
+    verifyRules: verificationRules(values),
+    restatedHits: restatedHits(values),
+  });
 }
 export type SemanticCacheOptionsInput = Partial<Omit<SemanticCacheOptionValues, 'embedding' | 'store'>> & {
   embedding?: Partial<SemanticCacheOptionValues['embedding']>;

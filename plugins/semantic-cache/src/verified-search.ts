@@ -14,11 +14,12 @@ import type { SemanticMetrics } from './semantic-metrics.js';
 import { FactsMemo } from './verification/facts-memo.js';
 import { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 import { sameWording } from './verification/same-wording.js';
+import { sameContent } from './verification/same-content.js';
 import { verifyFacts, type VerificationReason } from './verification/verify-pair.js';
 
 type Hit = VectorHit<SemanticEntry>;
 type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'> &
-  Partial<Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold'>>;
+  Partial<Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold' | 'restatedHits'>>;
 
 /** The rules in force as a set, built once per options object rather than once per lookup. */
 const ruleSets = new WeakMap<readonly VerificationReason[], ReadonlySet<VerificationReason>>();
@@ -94,7 +95,7 @@ function firstVerified(
       fresh ??= questionFacts(key.question);
       const cached = storedFacts.of(hit.payload.question);
       // Below the threshold only the wording can make a hit: it is read first, and the rules only then.
-      const worded = !above && sameWording(cached, fresh);
+      const worded = !above && (sameWording(cached, fresh) || (rules.restatedHits === true && sameContent(cached, fresh)));
       verdict = BELOW_THRESHOLD;
       if (above || worded) {
         const checked = verifyFacts(cached, fresh, ruleSet(rules.verifyRules));

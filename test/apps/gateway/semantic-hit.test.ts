@@ -70,7 +70,7 @@ describe('gateway: a paraphrase is a semantic hit through the official openai cl
     assert.equal(await metric(gw, 'gw_tokens_saved'), before.tokens + usage.total_tokens);
   });
 
-  it('answers a question written the same way with typos below the threshold, and says why in its evidence', async () => {
+  it('answers a question written the same way with typos, or restated, below the threshold, and says why in its evidence', async () => {
     const events: EvidenceEvent[] = [];
     gw.gateway.runtime.kernel.hooks.evidence.tap('test-same-wording', (event) => void events.push(event));
     const ask = (content: string) =>
@@ -94,9 +94,14 @@ describe('gateway: a paraphrase is a semantic hit through the official openai cl
     assert.equal(lookup?.attributes?.match, 'same_wording');
     assert.equal(lookup?.cache?.threshold, 0.92);
 
-    // Reworded, not rewritten: no hit below the threshold.
-    const reworded = await ask('What are the steps to reset an Apple ID password?');
-    assert.notEqual(reworded.response.headers.get('x-sluice-cache'), 'hit-semantic');
+    // Restated (the same content words, "the steps to" framing the ask): with the local embedder a hit
+    // below the threshold too. Another thing asked about is none.
+    const restated = await ask('What are the steps to reset an Apple ID password?');
+    assert.equal(restated.response.headers.get('x-sluice-cache'), 'hit-semantic');
+    assert.ok(Number(restated.response.headers.get('x-sluice-similarity')) < 0.92);
+    assert.equal(await metric(gw, 'gw_semantic_threshold_results_total', { result: 'same_wording' }), 2);
+    const other = await ask('What are the steps to reset an Apple ID security question?');
+    assert.notEqual(other.response.headers.get('x-sluice-cache'), 'hit-semantic');
   });
 
   it('/version reports enforce mode, the production scope and no evaluation collection', async () => {

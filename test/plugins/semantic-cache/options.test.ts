@@ -19,6 +19,7 @@ describe('semantic cache options: one schema for code and config file', () => {
       {
         threshold: 0.92,
         sameWordingThreshold: 0.8,
+        restatedHits: true,
         ttlSeconds: 86400,
         verify: true,
         verifyRules: [

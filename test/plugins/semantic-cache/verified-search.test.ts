@@ -137,6 +137,17 @@ describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only 
       assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'fail' }), 1);
     });
 
+    it('with restated hits on, the same content words in another order answer too; another number still does not', async () => {
+      const { store } = storeAnswering(() => [
+        hit(8, 0.86, 'How do I reset my password on Nimbus 5?'),
+        hit(7, 0.84, 'What are the steps to reset a Nimbus 4 password?'),
+      ]);
+      const { found, sameWording } = await verifiedSearch(store, [1], key, { ...WORDED, restatedHits: true }, metrics);
+      assert.equal(found?.id, 7);
+      assert.equal(sameWording, true);
+      assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'same_wording' }), 1);
+    });
+
     it('a candidate above the threshold still answers first, and below the wording threshold nothing does', async () => {
       const above = await verifiedSearch(
         storeAnswering(() => [hit(9, 0.93, 'How can I reset my password on Nimbus 4?'), hit(10, 0.85, QUESTION.toLowerCase())])

@@ -3,6 +3,7 @@ import { SemanticCachePlugin, verifyPair } from '@sluice/plugin-semantic-cache';
 import {
   LOCAL_VERIFY_RULES,
   NEURAL_VERIFY_RULES,
+  restatedHits,
   verificationRules,
 } from '../../../plugins/semantic-cache/src/verify-rules-default.js';
 
@@ -14,6 +15,16 @@ describe('semantic cache: the verification rules by embedder', () => {
     assert.ok(NEURAL_VERIFY_RULES.includes('extra'));
     assert.deepEqual([...verificationRules({ embedding: { provider: 'local' } })], [...LOCAL_VERIFY_RULES]);
     assert.deepEqual([...verificationRules({ embedding: { provider: 'openai_compatible' } })], [...NEURAL_VERIFY_RULES]);
+  });
+
+  it('answers restated questions below the threshold with the local embedder only, unless written', () => {
+    assert.equal(restatedHits({ embedding: { provider: 'local' } }), true);
+    assert.equal(restatedHits({ embedding: { provider: 'openai_compatible' } }), false);
+    assert.equal(restatedHits({ restatedHits: true, embedding: { provider: 'openai_compatible' } }), true);
+    assert.equal(restatedHits({ restatedHits: false, embedding: { provider: 'local' } }), false);
+    assert.equal(new SemanticCachePlugin().options.restatedHits, true);
+    assert.equal(new SemanticCachePlugin({ embedding: neural }).options.restatedHits, false);
+    assert.equal(new SemanticCachePlugin({ restatedHits: false }).options.restatedHits, false);
   });
 
   it('applies the written rules whatever the embedder', () => {

@@ -29,7 +29,8 @@ const PERIODS = new Set([
  */
 export function calendarWord(token: string, previous: string | undefined): string | undefined {
   const month = MONTHS.get(token);
-  if (month !== undefined) return month;
+  // "on a march in Nice" is no month.
+  if (month !== undefined) return previous === 'a' || previous === 'an' ? undefined : month;
   if (DAYS.has(token) || RELATIVE_DAYS.has(token)) return token;
   if (PERIODS.has(token) && previous !== undefined && RELATIVE.has(previous))
     return `${previous === 'previous' ? 'last' : previous} ${token}`;

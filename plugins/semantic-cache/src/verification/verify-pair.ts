@@ -56,10 +56,9 @@
  * cache miss, while a wrong hit costs a wrong answer.
  */
 import { questionFacts, type QuestionFacts } from './question-facts.js';
-import { narrowed, passingWord } from './qualifier.js';
-import { framesTheAsk } from './ask-frame.js';
+import { narrowed } from './qualifier.js';
+import { narrows } from './narrowing.js';
 import { tradedRoles } from './actors.js';
-import type { ContentWord } from './question-words.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -119,7 +118,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
   extra: (a, b) => {
     const { onlyFirst, onlySecond } = differenceOf(a, b);
-    return onlyFirst.filter((w) => narrows(w, a)).length + onlySecond.filter((w) => narrows(w, b)).length !== 1;
+    return onlyFirst.filter((w) => narrows(w, a.tokens)).length + onlySecond.filter((w) => narrows(w, b.tokens)).length !== 1;
   },
   relations: (a, b) =>
     !reversed(a.relations, b.relations) &&
@@ -163,16 +162,6 @@ export function verifyFacts(
   for (const reason of VERIFICATION_RULES) if (rules.has(reason) && !CHECKS[reason](cached, fresh)) return { ok: false, reason };
   return PASS;
 }
-
-/**
- * A word `extra` counts: one that narrows the question, not one said in passing or framing the ask. A
- * single letter ("mac n cheese") stands for a word, and an "-ing" form tells the asker's circumstances
- * ("When travelling with a toddler, …", "Working on a side project. …") more often than it narrows.
- */
-const narrows = (word: ContentWord, facts: QuestionFacts) =>
-  word.word.length > 1 && !inPassingForm(word.word) && !passingWord(word.word) && !framesTheAsk(word, facts.tokens);
-
-const inPassingForm = (word: string) => word.length > 5 && word.endsWith('ing');
 
 /** "How many people live in Canada?" / "How many provinces does Canada have?" count different things. */
 function sameCount(a: readonly string[], b: readonly string[]): boolean {

@@ -4,7 +4,13 @@
  * in test/fixtures/semantic-quality (question-set.ts).
  */
 import { readFileSync } from 'node:fs';
-import { questionFacts, SAME_WORDING_THRESHOLD_DEFAULT, sameWording, type Embedder } from '@sluice/plugin-semantic-cache';
+import {
+  questionFacts,
+  SAME_WORDING_THRESHOLD_DEFAULT,
+  sameContent,
+  sameWording,
+  type Embedder,
+} from '@sluice/plugin-semantic-cache';
 
 /** What scoring needs of a labelled pair. */
 export interface SamePair {
@@ -29,7 +35,10 @@ export type ScoredPair<P extends SamePair = LabelledPair> = P & {
   readonly similarity: number;
   /** The verification's reason for refusing the pair, or undefined when it passes. */
   readonly refused: string | undefined;
-  /** One question is the other written another way: a hit below the threshold (same-wording.ts). */
+  /**
+   * One question is the other written another way (same-wording.ts), or restated when restated hits are
+   * in force (same-content.ts): a hit below the threshold.
+   */
   readonly sameWording: boolean;
 };
 
@@ -52,6 +61,8 @@ export async function scorePairs<P extends SamePair>(
   pairs: readonly P[],
   embedder: Embedder,
   verify: (cached: string, fresh: string) => { ok: boolean; reason?: string },
+  /** `semantic_restated_hits` in force. */
+  restatedHits = false,
 ): Promise<ScoredPair<P>[]> {
   const scored: ScoredPair<P>[] = [];
   for (const pair of pairs) {
@@ -61,15 +72,21 @@ export async function scorePairs<P extends SamePair>(
       ...pair,
       similarity: cosine(a.vector, b.vector),
       refused: verdict.ok ? undefined : verdict.reason,
-      sameWording: sameWording(questionFacts(pair.a), questionFacts(pair.b)),
+      sameWording: belowThresholdHit(pair.a, pair.b, restatedHits),
     });
   }
   return scored;
 }
 
+function belowThresholdHit(a: string, b: string, restatedHits: boolean): boolean {
+  const [first, second] = [questionFacts(a), questionFacts(b)];
+  return sameWording(first, second) || (restatedHits && sameContent(first, second));
+}
+
 /**
  * Precision and recall of the gateway's hit decision at `threshold`: at or above it and verified, or
- * below it down to `semantic_same_wording_threshold`'s default, written the same way and verified.
+ * below it down to `semantic_same_wording_threshold`'s default, written the same way (or restated, when
+ * scored with restated hits) and verified.
  * `verified: false` scores the similarity alone.
  */
 export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { LocalEmbedder, verifyPair } from '@sluice/plugin-semantic-cache';
+import { LOCAL_RESTATED_HITS, LocalEmbedder, verifyPair } from '@sluice/plugin-semantic-cache';
 import { loadPairs, quality, scorePairs, type LabelledPair, type Quality, type ScoredPair } from './hit-quality.js';
 
 /** `semantic_similarity_threshold` default (CONTRACTS.md). */
@@ -17,7 +17,7 @@ describe('semantic-cache quality: local embedder + verification on the labelled 
   const pairs = loadPairs();
   let scored: ScoredPair[];
   before(async () => {
-    scored = await scorePairs(pairs, new LocalEmbedder(), verifyPair);
+    scored = await scorePairs(pairs, new LocalEmbedder(), verifyPair, LOCAL_RESTATED_HITS);
   });
 
   it('has at least 200 well-formed pairs, roughly half paraphrases, over several domains', () => {

@@ -7,9 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import {
+  LOCAL_RESTATED_HITS,
   LOCAL_THRESHOLD_DEFAULT,
   LOCAL_VERIFY_RULES,
   LocalEmbedder,
+  NEURAL_RESTATED_HITS,
   NEURAL_THRESHOLD_DEFAULT,
   NEURAL_VERIFY_RULES,
   verifyPair,
@@ -35,6 +37,8 @@ interface EmbedderUnderTest {
   readonly threshold: number;
   /** `semantic_verify_rules`' default with this embedder. */
   readonly rules: readonly VerificationReason[];
+  /** `semantic_restated_hits`' default with this embedder. */
+  readonly restatedHits: boolean;
   /**
    * Today's precision and recall on the measure half at `threshold`, less 0.01 and rounded down: below is
    * a regression. A change that raises them raises the floors with it.
@@ -51,10 +55,11 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // `semantic_similarity_threshold`'s default with the built-in embedder.
     threshold: LOCAL_THRESHOLD_DEFAULT,
     rules: LOCAL_VERIFY_RULES,
-    // Measured: precision 0.9916 (118 of 119 hits), recall 0.1246 (118 of 947 paraphrases; 117 before hits by
-    // the same wording below the threshold). With the
-    // verification of before issue 19 (numbers, operators, negation, dates, question word): 0.8731, 0.1235.
-    floor: { precision: 0.981, recall: 0.113 },
+    restatedHits: LOCAL_RESTATED_HITS,
+    // Measured: precision 0.9897 (193 of 195 hits), recall 0.2038 (193 of 947 paraphrases; 118 before restated
+    // questions answered below the threshold, 117 before the same wording). With the verification of before
+    // issue 19 (numbers, operators, negation, dates, question word): 0.8731, 0.1235.
+    floor: { precision: 0.98, recall: 0.194 },
     // "Recall not below today's": the 0.1235 measured with the verification of before issue 19.
     target: { precision: 0.98, recall: 0.123 },
   },
@@ -64,6 +69,7 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // The default with a neural embedder (`openai_compatible`), which USE-lite stands for.
     threshold: NEURAL_THRESHOLD_DEFAULT,
     rules: NEURAL_VERIFY_RULES,
+    restatedHits: NEURAL_RESTATED_HITS,
     // Measured at 0.95 with every rule and hits down to 0.80 by the same wording: precision 0.986 (3 wrong
     // hits in 208), recall 0.216. It was 0.990 before the set gained 800 hard pairs of antonym, direction,
     // person and asks-more (README there), on which it first read 0.976. At 0.92: 0.964, 0.283.
@@ -123,7 +129,12 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
       let scored: ScoredQuestion[];
       before(async () => {
         const rules = new Set(under.rules);
-        scored = await scorePairs(pairs, under.embedder(), (cached, fresh) => verifyPair(cached, fresh, rules));
+        scored = await scorePairs(
+          pairs,
+          under.embedder(),
+          (cached, fresh) => verifyPair(cached, fresh, rules),
+          under.restatedHits,
+        );
       });
 
       it('prints precision and recall per threshold and per kind on both halves', () => {

@@ -1,0 +1,32 @@
+/**
+ * Which of the words one question has and the other lacks narrow what it asks: the `extra` rule refuses
+ * a pair with exactly one, and a question restated in another order (same-content.ts) has only words
+ * that restate.
+ */
+import { framesTheAsk } from './ask-frame.js';
+import { passingWord } from './qualifier.js';
+import type { ContentWord } from './question-words.js';
+
+/**
+ * A word that restates rather than adds: one said in passing ("at home", "my account password"), one
+ * framing the ask ("the reason", "which city is"), or a single letter standing for a word ("mac n cheese").
+ * @example
+ * restates({ word: 'reason', stem: 'reason', at: 3 }, ['what', 'is', 'the', 'reason']); // true
+ * restates({ word: 'electric', stem: 'electr', at: 2 }, ['insure', 'my', 'electric', 'car']); // false
+ */
+export function restates(word: ContentWord, tokens: readonly string[]): boolean {
+  return word.word.length <= 1 || passingWord(word.word) || framesTheAsk(word, tokens);
+}
+
+/**
+ * A word `extra` counts: not one that restates, nor an "-ing" form, which tells the asker's circumstances
+ * ("When travelling with a toddler, …", "Working on a side project. …") more often than it narrows.
+ * @example
+ * narrows({ word: 'electric', stem: 'electr', at: 2 }, ['insure', 'my', 'electric', 'car']); // true
+ * narrows({ word: 'travelling', stem: 'travel', at: 1 }, ['when', 'travelling', 'with']);     // false
+ */
+export function narrows(word: ContentWord, tokens: readonly string[]): boolean {
+  return !restates(word, tokens) && !inPassingForm(word.word);
+}
+
+const inPassingForm = (word: string) => word.length > 5 && word.endsWith('ing');

@@ -1,0 +1,59 @@
+/**
+ * The same question restated: every content word of each is a word of the other (a form, a spelling or
+ * a number written another way counts as the same word), once words said in passing or framing the ask
+ * are set aside (narrowing.ts), in any order. "What's the reason my phone gets hot while charging?" /
+ * "Why does my phone get hot when charging?", "Dinner party on Saturday, what's an easy make-ahead
+ * dessert?" / "What's an easy make-ahead dessert for a dinner party? It's on Saturday.", "Is 256GB enough
+ * storage for an iPhone?" / "Will 256 gigs of storage be enough on an iPhone?". A neural embedder scores
+ * many such pairs below paraphrases it reads better, so a lookup treats them like the same wording
+ * (same-wording.ts): a hit from `semantic_same_wording_threshold` up once every rule in force passes.
+ *
+ * Words in another order can also change who or what a word is about, and two checks keep that out:
+ * a name keeps its case when both questions were typed with names ("going to Nice in March" / "going on a
+ * march in Nice"), and a relation word both questions use keeps what it points at ("borrow words from"
+ * / "borrowed words from English").
+ */
+import type { QuestionFacts } from './question-facts.js';
+import type { Relation } from './relations.js';
+import { restates } from './narrowing.js';
+import { spellingVariant, wordDifference } from './word-match.js';
+
+/** Content words of a question that may be restated: a question, not a pasted document. */
+const RESTATED_WORDS = 64;
+
+/**
+ * @example
+ * sameContent(questionFacts("What's the reason cats purr?"), questionFacts('Why do cats purr?')); // true
+ * sameContent(questionFacts('Is it worth going to Nice in March?'), questionFacts('Is it worth going on a march in Nice?')); // false
+ */
+export function sameContent(a: QuestionFacts, b: QuestionFacts): boolean {
+  if (a.words.length === 0 || b.words.length === 0 || a.words.length > RESTATED_WORDS || b.words.length > RESTATED_WORDS)
+    return false;
+  const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
+  if (!onlyFirst.every((word) => restates(word, a.tokens)) || !onlySecond.every((word) => restates(word, b.tokens))) return false;
+  return sameNames(a.named, b.named) && sameTargets(a.relations, b.relations);
+}
+
+/** With names on both sides, the same names: a word one question names the other must name too. */
+function sameNames(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || b.size === 0) return true;
+  const covered = (name: string, other: ReadonlySet<string>) =>
+    other.has(name) || [...other].some((x) => spellingVariant(x, name));
+  return [...a].every((name) => covered(name, b)) && [...b].every((name) => covered(name, a));
+}
+
+/** Each relation word both use points at the same first word after it ("from English" / "from"). */
+function sameTargets(a: readonly Relation[], b: readonly Relation[]): boolean {
+  for (const x of a)
+    for (const y of b)
+      if (x.word === y.word && (x.after[0] ?? '') !== (y.after[0] ?? '') && !pointsAtEither(x, y, a, b)) return false;
+  return true;
+}
+
+/** The same relation word used twice ("from A to B and from B …"): another use may match. */
+function pointsAtEither(x: Relation, y: Relation, a: readonly Relation[], b: readonly Relation[]): boolean {
+  return (
+    b.some((other) => other.word === x.word && other.after[0] === x.after[0]) &&
+    a.some((other) => other.word === y.word && other.after[0] === y.after[0])
+  );
+}

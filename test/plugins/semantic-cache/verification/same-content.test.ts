@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { questionFacts, sameContent } from '@sluice/plugin-semantic-cache';
+
+const restated = (a: string, b: string) => sameContent(questionFacts(a), questionFacts(b));
+
+/** The same question restated: the same content words in any order, framing and passing words aside. */
+const SAME: [string, string][] = [
+  ["What's the reason my phone gets hot while charging?", 'Why does my phone get hot while charging?'],
+  [
+    "Dinner party on Saturday, what's an easy make-ahead dessert?",
+    "What's an easy make-ahead dessert for a dinner party? It's on Saturday.",
+  ],
+  ['Is 256GB enough storage for an iPhone?', 'Will 256 gigs of storage be enough on an iPhone?'],
+  ['For real estate photos, what lens is best?', 'What lens is best for real estate photos?'],
+  ['What does escrow mean?', 'What is escrow?'],
+];
+
+/** The same words or nearly, another question. */
+const OTHER: [string, string][] = [
+  // A word more that narrows.
+  ['Can cats drink milk?', 'Can cats drink almond milk?'],
+  // Another verb, even an "-ing" one.
+  ["Is it bad if my cat keeps eating my dog's food?", 'Is cat food bad for dogs if mine keeps stealing it?'],
+  // A name against a common word: "a march" is no month.
+  ['Is it worth going to Nice in March?', 'Is it worth going on a march in Nice?'],
+  // A relation word pointing elsewhere.
+  ['Which languages did English borrow the most words from?', 'Which language has borrowed the most words from English?'],
+  ['?', '!'],
+];
+
+describe('semantic-cache verification: a question restated', () => {
+  for (const [a, b] of SAME)
+    it(`reads ${JSON.stringify(a)} and ${JSON.stringify(b)} as one question restated`, () => {
+      assert.equal(restated(a, b), true);
+      assert.equal(restated(b, a), true);
+    });
+
+  for (const [a, b] of OTHER)
+    it(`reads ${JSON.stringify(a)} and ${JSON.stringify(b)} as two`, () => {
+      assert.equal(restated(a, b), false);
+      assert.equal(restated(b, a), false);
+    });
+});
