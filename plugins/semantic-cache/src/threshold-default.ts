@@ -3,6 +3,7 @@
  * scores unrelated questions far higher than the lexical one, so one default cannot fit both. Each default
  * comes from the tune half of the labelled question set (docs/semantic-cache.md, "Choosing a threshold").
  */
+import { byEmbedder } from './embedder-default.js';
 
 /**
  * Lexical embedder: tune-half precision 1.000 at recall 0.143 (verification on); measure half 0.992 at
@@ -13,10 +14,10 @@ export const LOCAL_THRESHOLD_DEFAULT = 0.92;
 
 /**
  * Neural embedder (`openai_compatible`), measured with USE-lite and its default rules (every one,
- * verify-rules-default.ts) and same-wording hits down to 0.80: tune-half precision 1.000 at recall
- * 0.221, measure half 0.990 at 0.216. The tune half alone pointed lower: 0.84 is the lowest threshold
- * whose tune-half precision reaches 0.99 (0.994 at recall 0.476), but the measure half has 0.947 there
- * (recall 0.436): the verification's refusals learned on one half do not hold as well on the other,
+ * verify-rules-default.ts) and same-wording hits down to 0.80, on the 5,176-pair question set: tune-half
+ * precision 0.991 at recall 0.225, measure half 0.986 at 0.216. The tune half holds precision 0.98 from
+ * 0.923 (recall 0.290); on the first 4,376 pairs it pointed to 0.84 (0.994), which the measure half did
+ * not confirm (0.947): the verification's refusals learned on one half do not hold as well on the other,
  * and a wrong answer costs more than a miss (docs/semantic-cache.md, "Choosing a threshold").
  */
 export const NEURAL_THRESHOLD_DEFAULT = 0.95;
@@ -26,6 +27,5 @@ export function similarityThreshold(options: {
   readonly threshold?: number;
   readonly embedding: { readonly provider: string };
 }): number {
-  if (options.threshold !== undefined) return options.threshold;
-  return options.embedding.provider === 'local' ? LOCAL_THRESHOLD_DEFAULT : NEURAL_THRESHOLD_DEFAULT;
+  return byEmbedder(options.threshold, options.embedding.provider, LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT);
 }

@@ -6,6 +6,7 @@
  * to such a word than its threshold allows, and `extra` would only refuse the paraphrases that add a
  * word in passing.
  */
+import { byEmbedder } from './embedder-default.js';
 import { DEFAULT_RULES, VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
 
 /**
@@ -30,8 +31,7 @@ export function verificationRules(options: {
   readonly verifyRules?: readonly VerificationReason[];
   readonly embedding: { readonly provider: string };
 }): readonly VerificationReason[] {
-  if (options.verifyRules !== undefined) return options.verifyRules;
-  return options.embedding.provider === 'local' ? LOCAL_VERIFY_RULES : NEURAL_VERIFY_RULES;
+  return byEmbedder(options.verifyRules, options.embedding.provider, LOCAL_VERIFY_RULES, NEURAL_VERIFY_RULES);
 }
 
 /**
@@ -55,6 +55,5 @@ export function restatedHits(options: {
   readonly restatedHits?: boolean;
   readonly embedding: { readonly provider: string };
 }): boolean {
-  if (options.restatedHits !== undefined) return options.restatedHits;
-  return options.embedding.provider === 'local' ? LOCAL_RESTATED_HITS : NEURAL_RESTATED_HITS;
+  return byEmbedder(options.restatedHits, options.embedding.provider, LOCAL_RESTATED_HITS, NEURAL_RESTATED_HITS);
 }
