@@ -42,18 +42,24 @@ function sameNames(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return [...a].every((name) => covered(name, b)) && [...b].every((name) => covered(name, a));
 }
 
-/** Each relation word both use points at the same first word after it ("from English" / "from"). */
+/** Each relation word both use points at the same first words after it ("from English" / "from"). */
 function sameTargets(a: readonly Relation[], b: readonly Relation[]): boolean {
-  for (const x of a)
-    for (const y of b)
-      if (x.word === y.word && (x.after[0] ?? '') !== (y.after[0] ?? '') && !pointsAtEither(x, y, a, b)) return false;
+  const first = targets(a);
+  const second = targets(b);
+  for (const [word, pointed] of first) {
+    const other = second.get(word);
+    if (other !== undefined && (other.size !== pointed.size || [...pointed].some((target) => !other.has(target)))) return false;
+  }
   return true;
 }
 
-/** The same relation word used twice ("from A to B and from B …"): another use may match. */
-function pointsAtEither(x: Relation, y: Relation, a: readonly Relation[], b: readonly Relation[]): boolean {
-  return (
-    b.some((other) => other.word === x.word && other.after[0] === x.after[0]) &&
-    a.some((other) => other.word === y.word && other.after[0] === y.after[0])
-  );
+/** What each relation word points at, over all its uses ("from A to B and from B …"). */
+function targets(relations: readonly Relation[]): Map<string, Set<string>> {
+  const byWord = new Map<string, Set<string>>();
+  for (const relation of relations) {
+    const pointed = byWord.get(relation.word) ?? new Set<string>();
+    pointed.add(relation.after[0] ?? '');
+    byWord.set(relation.word, pointed);
+  }
+  return byWord;
 }
