@@ -20,13 +20,17 @@ export { verifyPair, type Verification, type VerificationReason } from './verifi
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { SAME_WORDING_THRESHOLD_DEFAULT, sameWording } from './verification/same-wording.js';
 export { sameContent } from './verification/same-content.js';
+export { CLOSE_WORDING_SIMILARITY, CloseWording, closelyWorded } from './close-wording.js';
 export { calibrationReport, type CalibrationBucket, type CalibrationReport, type ThresholdRow } from './calibration-report.js';
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';
 export { SEMANTIC_CACHE_ERRORS } from './errors.js';
 export { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
 export {
+  closeWordingHits,
+  LOCAL_CLOSE_WORDING_HITS,
   LOCAL_RESTATED_HITS,
   LOCAL_VERIFY_RULES,
+  NEURAL_CLOSE_WORDING_HITS,
   NEURAL_RESTATED_HITS,
   NEURAL_VERIFY_RULES,
   restatedHits,

@@ -11,7 +11,7 @@ import { semanticOptionsProblem } from './options-check.js';
 import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
 import { SAME_WORDING_THRESHOLD_DEFAULT } from './verification/same-wording.js';
 import { VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
-import { restatedHits, verificationRules } from './verify-rules-default.js';
+import { closeWordingHits, restatedHits, verificationRules } from './verify-rules-default.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
 
 /**
@@ -53,6 +53,15 @@ export const SemanticCacheOptionsSchema = Type.Object(
         ...directive('semantic_restated_hits', {
           summary:
             'Below `semantic_similarity_threshold`, down to `semantic_same_wording_threshold`, also answer a question that restates the cached one: the same content words in any order, words that frame the ask or are said in passing aside, when the verification passes. Default on with the local embedder, off with `openai_compatible` (docs/semantic-cache.md, "Restated questions").',
+        }),
+      }),
+    ),
+    /** Absent: the embedder's default (`closeWordingHits`); the plugin's `options.closeWordingHits` is the one in force. */
+    closeWordingHits: Type.Optional(
+      Type.Boolean({
+        ...directive('semantic_close_wording_hits', {
+          summary:
+            'Below `semantic_similarity_threshold`, down to `semantic_same_wording_threshold`, also answer a question worded closely to the cached one: the built-in lexical embedder scores the two at 0.90 or more, when the verification passes. Default on with `openai_compatible`, off with the local embedder, whose own similarity it is (docs/semantic-cache.md, "Close wording").',
         }),
       }),
     ),
@@ -291,13 +300,20 @@ export const SemanticCacheOptionsSchema = Type.Object(
   },
 );
 
-/** The options as written (defaults applied); the threshold, the verification rules and restated hits absent when not written. */
+/** The options as written (defaults applied); the threshold, the verification rules, restated and closely worded hits absent when not written. */
 export type SemanticCacheOptionValues = Type.Static<typeof SemanticCacheOptionsSchema>;
-/** The options in force: the threshold, the verification rules and restated hits are the written ones or the embedder's defaults. */
-export type SemanticCacheOptions = Omit<SemanticCacheOptionValues, 'threshold' | 'verifyRules' | 'restatedHits'> & {
+/**
+ * The options in force: the threshold, the verification rules, restated and closely worded hits are the
+ * written ones or the embedder's defaults.
+ */
+export type SemanticCacheOptions = Omit<
+  SemanticCacheOptionValues,
+  'threshold' | 'verifyRules' | 'restatedHits' | 'closeWordingHits'
+> & {
   readonly threshold: number;
   readonly verifyRules: readonly VerificationReason[];
   readonly restatedHits: boolean;
+  readonly closeWordingHits: boolean;
 };
 /** The options in force, from the options as written. */
 export function optionsInForce(values: Readonly<SemanticCacheOptionValues>): Readonly<SemanticCacheOptions> {
@@ -306,6 +322,7 @@ export function optionsInForce(values: Readonly<SemanticCacheOptionValues>): Rea
     threshold: similarityThreshold(values),
     verifyRules: verificationRules(values),
     restatedHits: restatedHits(values),
+    closeWordingHits: closeWordingHits(values),
   });
 }
 export type SemanticCacheOptionsInput = Partial<Omit<SemanticCacheOptionValues, 'embedding' | 'store'>> & {

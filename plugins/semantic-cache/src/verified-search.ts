@@ -1,7 +1,8 @@
 /**
  * The search of a lookup: the nearest entries of the request's scope, the first of them above the
  * threshold that passes verification answering; below the threshold, down to `sameWordingThreshold`, one
- * whose question is the new one written another way (same-wording.ts) and passes verification. A
+ * whose question is the new one written another way (same-wording.ts), restated (same-content.ts) or
+ * closely worded (close-wording.ts), as the options allow, and passes verification. A
  * near-repeat is almost always among the few nearest a narrow walk finds, so the lookup walks narrowly
  * first (`quickSearchEf`) and walks again at the full breadth (`searchEf`) only when that finds no
  * verified hit: a hit costs the narrow walk, a miss both.
@@ -11,6 +12,7 @@ import type { SemanticEntry } from './entry.js';
 import type { SemanticCacheOptions } from './options.js';
 import type { SemanticKey } from './scope.js';
 import type { SemanticMetrics } from './semantic-metrics.js';
+import { CloseWording } from './close-wording.js';
 import { FactsMemo } from './verification/facts-memo.js';
 import { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 import { sameWording } from './verification/same-wording.js';
@@ -19,7 +21,7 @@ import { verifyFacts, type VerificationReason } from './verification/verify-pair
 
 type Hit = VectorHit<SemanticEntry>;
 type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'> &
-  Partial<Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold' | 'restatedHits'>>;
+  Partial<Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold' | 'restatedHits' | 'closeWordingHits'>>;
 
 /** The rules in force as a set, built once per options object rather than once per lookup. */
 const ruleSets = new WeakMap<readonly VerificationReason[], ReadonlySet<VerificationReason>>();
@@ -47,6 +49,7 @@ interface Verdict {
 
 /** Stored questions' facts: the entries that answer most hits are verified again and again. */
 const storedFacts = new FactsMemo();
+const closeWording = new CloseWording();
 
 /** Rejects when the store does; counts each candidate's threshold and verification result once. */
 export async function verifiedSearch(
@@ -82,8 +85,9 @@ function firstVerified(
   metrics: SemanticMetrics,
   verdicts: Map<number, Verdict>,
 ): Hit | undefined {
-  // The new question's facts are read once, for the first candidate that needs them.
+  // The new question's facts (and lexical vector) are read once, for the first candidate that needs them.
   let fresh: QuestionFacts | undefined;
+  let freshWording: Float32Array | undefined;
   const floor = rules.sameWordingThreshold ?? rules.threshold;
   for (const hit of hits) {
     const above = hit.similarity >= rules.threshold;
@@ -95,7 +99,12 @@ function firstVerified(
       fresh ??= questionFacts(key.question);
       const cached = storedFacts.of(hit.payload.question);
       // Below the threshold only the wording can make a hit: it is read first, and the rules only then.
-      const worded = !above && (sameWording(cached, fresh) || (rules.restatedHits === true && sameContent(cached, fresh)));
+      const worded =
+        !above &&
+        (sameWording(cached, fresh) ||
+          (rules.restatedHits === true && sameContent(cached, fresh)) ||
+          (rules.closeWordingHits === true &&
+            closeWording.isClose(hit.payload.question, (freshWording ??= closeWording.vectorOf(key.question)))));
       verdict = BELOW_THRESHOLD;
       if (above || worded) {
         const checked = verifyFacts(cached, fresh, ruleSet(rules.verifyRules));

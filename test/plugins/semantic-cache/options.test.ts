@@ -20,6 +20,7 @@ describe('semantic cache options: one schema for code and config file', () => {
         threshold: 0.92,
         sameWordingThreshold: 0.8,
         restatedHits: true,
+        closeWordingHits: false,
         ttlSeconds: 86400,
         verify: true,
         verifyRules: [
@@ -75,7 +76,7 @@ describe('semantic cache options: one schema for code and config file', () => {
     const read = options(
       [
         'semantic_similarity_threshold 0.9; semantic_cache_ttl_seconds 2h; semantic_verify off; semantic_verify_rules numbers names; semantic_fail_open off;',
-        'semantic_same_wording_threshold 0.85;',
+        'semantic_same_wording_threshold 0.85; semantic_restated_hits off; semantic_close_wording_hits on;',
         'semantic_require_last_user off; semantic_skip_multiple_choices off; semantic_candidates 6;',
         'semantic_search_ef 48; semantic_quick_search_ef 0; semantic_cache_data_dir /var/sluice;',
         'semantic_cache_autosave_seconds 1m; semantic_cache_max_entries 500; semantic_cache_max_bytes 1MiB;',
@@ -89,6 +90,8 @@ describe('semantic cache options: one schema for code and config file', () => {
     assert.deepEqual(top, {
       threshold: 0.9,
       sameWordingThreshold: 0.85,
+      restatedHits: false,
+      closeWordingHits: true,
       ttlSeconds: 7200,
       verify: false,
       verifyRules: ['numbers', 'names'],
@@ -123,6 +126,12 @@ describe('semantic cache options: one schema for code and config file', () => {
       price: 0.02,
       localDims: 384,
     });
+  });
+
+  it('refuses a below-threshold switch that is not on or off, naming the directive', () => {
+    for (const name of ['semantic_restated_hits', 'semantic_close_wording_hits']) {
+      assert.throws(() => options(`${name} sometimes;`), new RegExp(name));
+    }
   });
 
   it('takes the embedding timeout from request_timeout_seconds unless embedding_timeout_seconds is written', () => {

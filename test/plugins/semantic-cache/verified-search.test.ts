@@ -148,6 +148,27 @@ describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only 
       assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'same_wording' }), 1);
     });
 
+    it('with close wording on, a question worded closely answers; one worded further apart, or about another thing, does not', async () => {
+      const candidates = () => [
+        // The lexical embedder scores these 0.845 and 0.986 against the new question: only the second is close.
+        hit(12, 0.86, 'Any tips for resetting my password on Nimbus 4?'),
+        hit(13, 0.85, 'Could someone tell me how to reset my password on Nimbus 4?'),
+      ];
+      const off = await verifiedSearch(storeAnswering(candidates).store, [1], key, WORDED, metrics);
+      assert.equal(off.found, undefined);
+      const on = await verifiedSearch(storeAnswering(candidates).store, [1], key, { ...WORDED, closeWordingHits: true }, metrics);
+      assert.deepEqual([on.found?.id, on.sameWording], [13, true]);
+      assert.equal(await counter('gw_semantic_threshold_results_total', { result: 'same_wording' }), 1);
+      const other = await verifiedSearch(
+        storeAnswering(() => [hit(14, 0.88, 'How do I reset my security question on Nimbus 4?')]).store,
+        [1],
+        key,
+        { ...WORDED, closeWordingHits: true },
+        metrics,
+      );
+      assert.equal(other.found, undefined);
+    });
+
     it('a candidate above the threshold still answers first, and below the wording threshold nothing does', async () => {
       const above = await verifiedSearch(
         storeAnswering(() => [hit(9, 0.93, 'How can I reset my password on Nimbus 4?'), hit(10, 0.85, QUESTION.toLowerCase())])

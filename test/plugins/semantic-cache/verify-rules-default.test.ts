@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { SemanticCachePlugin, verifyPair } from '@sluice/plugin-semantic-cache';
 import {
+  closeWordingHits,
   LOCAL_VERIFY_RULES,
   NEURAL_VERIFY_RULES,
   restatedHits,
@@ -25,6 +26,16 @@ describe('semantic cache: the verification rules by embedder', () => {
     assert.equal(new SemanticCachePlugin().options.restatedHits, true);
     assert.equal(new SemanticCachePlugin({ embedding: neural }).options.restatedHits, false);
     assert.equal(new SemanticCachePlugin({ restatedHits: false }).options.restatedHits, false);
+  });
+
+  it('answers closely worded questions below the threshold with a neural embedder only, unless written', () => {
+    assert.equal(closeWordingHits({ embedding: { provider: 'local' } }), false);
+    assert.equal(closeWordingHits({ embedding: { provider: 'openai_compatible' } }), true);
+    assert.equal(closeWordingHits({ closeWordingHits: true, embedding: { provider: 'local' } }), true);
+    assert.equal(closeWordingHits({ closeWordingHits: false, embedding: { provider: 'openai_compatible' } }), false);
+    assert.equal(new SemanticCachePlugin().options.closeWordingHits, false);
+    assert.equal(new SemanticCachePlugin({ embedding: neural }).options.closeWordingHits, true);
+    assert.equal(new SemanticCachePlugin({ embedding: neural, closeWordingHits: false }).options.closeWordingHits, false);
   });
 
   it('applies the written rules whatever the embedder', () => {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  closelyWorded,
   questionFacts,
   SAME_WORDING_THRESHOLD_DEFAULT,
   sameContent,
@@ -36,8 +37,9 @@ export type ScoredPair<P extends SamePair = LabelledPair> = P & {
   /** The verification's reason for refusing the pair, or undefined when it passes. */
   readonly refused: string | undefined;
   /**
-   * One question is the other written another way (same-wording.ts), or restated when restated hits are
-   * in force (same-content.ts): a hit below the threshold.
+   * One question is the other written another way (same-wording.ts), restated when restated hits are in
+   * force (same-content.ts), or closely worded when close wording is (close-wording.ts): a hit below the
+   * threshold.
    */
   readonly sameWording: boolean;
 };
@@ -63,6 +65,8 @@ export async function scorePairs<P extends SamePair>(
   verify: (cached: string, fresh: string) => { ok: boolean; reason?: string },
   /** `semantic_restated_hits` in force. */
   restatedHits = false,
+  /** `semantic_close_wording_hits` in force. */
+  closeWordingHits = false,
 ): Promise<ScoredPair<P>[]> {
   const scored: ScoredPair<P>[] = [];
   for (const pair of pairs) {
@@ -72,21 +76,21 @@ export async function scorePairs<P extends SamePair>(
       ...pair,
       similarity: cosine(a.vector, b.vector),
       refused: verdict.ok ? undefined : verdict.reason,
-      sameWording: belowThresholdHit(pair.a, pair.b, restatedHits),
+      sameWording: belowThresholdHit(pair.a, pair.b, restatedHits, closeWordingHits),
     });
   }
   return scored;
 }
 
-function belowThresholdHit(a: string, b: string, restatedHits: boolean): boolean {
+function belowThresholdHit(a: string, b: string, restatedHits: boolean, closeWordingHits: boolean): boolean {
   const [first, second] = [questionFacts(a), questionFacts(b)];
-  return sameWording(first, second) || (restatedHits && sameContent(first, second));
+  return sameWording(first, second) || (restatedHits && sameContent(first, second)) || (closeWordingHits && closelyWorded(a, b));
 }
 
 /**
  * Precision and recall of the gateway's hit decision at `threshold`: at or above it and verified, or
- * below it down to `semantic_same_wording_threshold`'s default, written the same way (or restated, when
- * scored with restated hits) and verified.
+ * below it down to `semantic_same_wording_threshold`'s default, written the same way (or restated, or
+ * closely worded, when scored with those hits) and verified.
  * `verified: false` scores the similarity alone.
  */
 export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {
