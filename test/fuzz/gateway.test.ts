@@ -5,6 +5,9 @@
  * nor the exact cache, the process stays up, and its heap returns near its baseline.
  */
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { keyHash } from '@sluice/caller';
 import fc from 'fast-check';
 import { startFakeUpstream, type FakeUpstream } from '../fixtures/fake-upstream.js';
@@ -37,11 +40,16 @@ const ENDPOINTS = [
 ];
 /** A client key the fuzzer may present; client_auth optional, so a request without one goes through too. */
 const FUZZ_KEY = 'sk-sluice-fuzz-0000000000000000000000000000';
-/** Small caches, so that the heap bound measures leaks rather than caches filling up. */
-const CONFIG = [
-  'streaming_enabled on; exact_cache_max_entries 1000; exact_cache_max_bytes 4194304;',
-  `client_auth optional; client_key fuzz ${keyHash(FUZZ_KEY)} { tenant fuzz; requests_per_minute 1000000; }`,
-].join('\n');
+/**
+ * Small caches, so that the heap bound measures leaks rather than caches filling up. The semantic cache is
+ * on, so every chat body the fuzzer makes is also embedded, searched and verified against stored questions.
+ */
+const config = (semanticDir: string) =>
+  [
+    'streaming_enabled on; exact_cache_max_entries 1000; exact_cache_max_bytes 4194304;',
+    `semantic_cache_enabled on; semantic_cache_data_dir ${semanticDir}; semantic_cache_max_entries 1000;`,
+    `client_auth optional; client_key fuzz ${keyHash(FUZZ_KEY)} { tenant fuzz; requests_per_minute 1000000; }`,
+  ].join('\n');
 /** What a chat request with any key and cache-control headers may answer: served, refused controls or a refused key. */
 const KEY_AND_CONTROL_ANSWERS = new Map([
   [200, undefined],
@@ -56,6 +64,7 @@ describe('fuzz: gateway', function () {
   let upstream: FakeUpstream;
   let host: HostedService;
   let baseline: MemoryReading;
+  let semanticDir: string;
 
   const send = (sent: Call) => callHosted('gateway', host, tally, sent);
   // The fake provider records every call with its body: each run forgets those of the runs before.
@@ -74,7 +83,11 @@ describe('fuzz: gateway', function () {
 
   before(async function () {
     upstream = await startFakeUpstream();
-    host = await startHost('gateway-host.ts', { FUZZ_UPSTREAM_BASE_URL: upstream.baseUrl, FUZZ_GATEWAY_CONFIG: CONFIG });
+    semanticDir = await mkdtemp(path.join(tmpdir(), 'sluice-fuzz-semantic-'));
+    host = await startHost('gateway-host.ts', {
+      FUZZ_UPSTREAM_BASE_URL: upstream.baseUrl,
+      FUZZ_GATEWAY_CONFIG: config(semanticDir),
+    });
     // Warm-up, so that the baseline is taken with the code paths compiled and lazy state built.
     for (const input of fc.sample(anyChatInput, { seed: 1, numRuns: 40 })) await postChat(input);
     for (const path of ENDPOINTS) await send({ method: 'GET', path });
@@ -87,6 +100,7 @@ describe('fuzz: gateway', function () {
     console.log(`      ${tally.summary()}`);
     await host?.stop();
     await upstream?.close();
+    if (semanticDir !== undefined) await rm(semanticDir, { recursive: true, force: true });
   });
 
   it('answers any chat body within its error contract', async () => {
