@@ -27,6 +27,9 @@ const leaks: [rule: string, text: string][] = [
   ],
   ['leak.bearer_token', 'curl -H "Authorization: Bearer 9f8e7d6c5b4a39281716f5e4d3c2b1a0" https://api.example.com'],
   ['leak.password', 'The database login is admin / password: Tr0ub4dor&3'],
+  // A value without a digit that ends in a keyword: the password after it is still read.
+  ['leak.password', 'password=password= Tr0ub4dor&3'],
+  ['leak.password', 'passwd:changeme-client_secret= s3cr3t-v4lue'],
 ];
 
 const harmless = [
@@ -65,6 +68,12 @@ describe('security engine: response rules', () => {
     assert.equal(reply.rule_id, 'leak.private_key');
     assert.equal(reply.severity, 'critical');
     assert.equal(reply.findings.length, 2);
+  });
+
+  it('counts a password once however many digitless keywords run before it, in linear time', () => {
+    const run = 'password='.repeat(20_000);
+    assert.equal(scan(`${run} hunter22`).findings.find((f) => f.rule_id === 'leak.password')?.count, 1);
+    assert.deepEqual(ruleIds(`${run} changeme`), []);
   });
 
   it('response rules do not run on requests, nor request rules on responses', () => {

@@ -30,9 +30,22 @@ function bearerBody(match: RegExpExecArray): boolean {
   return /^[A-Za-z_-]*\d/.test(body) && /^[0-9_-]*[A-Za-z]/.test(body);
 }
 
-/** The password value must hold a digit or one of these symbols: `hunter2`, not `changeme`. */
-function valueHasDigitOrSymbol(match: RegExpExecArray): boolean {
-  return /[\d!@#^&+?~]/.test(match.groups?.value ?? '');
+/**
+ * The longest keyword of the password rule with the separator after it (`client_secret=`, 14 characters),
+ * and a little over.
+ */
+const PASSWORD_KEY_SPAN = 16;
+
+/**
+ * The password value must hold a digit or one of these symbols: `hunter2`, not `changeme`. A value
+ * without one may still end in a keyword whose own value follows the space after it
+ * (`password=password= hunter2`): the scan resumes where that keyword can start. Any keyword earlier in
+ * the value has a value that is a part of this one, with no digit either, so skipping them keeps the
+ * scan linear and counts what the rule's lookahead form counts.
+ */
+function valueHasDigitOrSymbol(match: RegExpExecArray): true | { readonly resumeAt: number } {
+  if (/[\d!@#^&+?~]/.test(match.groups?.value ?? '')) return true;
+  return { resumeAt: match.index + match[0].length - PASSWORD_KEY_SPAN };
 }
 
 /**

@@ -23,13 +23,18 @@ export interface SecurityRuleSpec {
    * A check of each match in code, for what a lookahead would otherwise test ("the token holds a
    * digit"): a lookahead reading to the end of a run from every start position is quadratic. A number
    * accepts the match and says where it ends when code read it further, so the scan resumes there
-   * and counts the match once.
+   * and counts the match once. `{ resumeAt }` rejects it and says where the next match may start, when
+   * one can start inside the rejected one.
    */
   readonly accept?: MatchCheck;
 }
 
-/** `false` rejects a match, `true` accepts it, a number accepts it and is the index its match ends at. */
-export type MatchCheck = (match: RegExpExecArray) => boolean | number;
+/**
+ * `false` rejects a match (the scan resumes after it), `true` accepts it, a number accepts it and is the
+ * index its match ends at, `{ resumeAt }` rejects it and resumes the scan at that index (after the
+ * match's start; a lookahead that failed would have let the pattern try every later start).
+ */
+export type MatchCheck = (match: RegExpExecArray) => boolean | number | { readonly resumeAt: number };
 
 /** A rule ready to run. */
 export interface SecurityRule {
@@ -107,8 +112,10 @@ export function countMatches(rule: SecurityRule, text: string): number {
     const match = regex.exec(text);
     if (match === null) break;
     const accepted = rule.accept === undefined || rule.accept(match);
-    if (accepted !== false) count += 1;
+    if (accepted === true || typeof accepted === 'number') count += 1;
     if (typeof accepted === 'number' && accepted > regex.lastIndex) regex.lastIndex = accepted;
+    else if (typeof accepted === 'object')
+      regex.lastIndex = Math.max(match.index + 1, Math.min(accepted.resumeAt, regex.lastIndex));
     // An empty match would loop forever on the same index.
     else if (match[0] === '') regex.lastIndex += 1;
   }
