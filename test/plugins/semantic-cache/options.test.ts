@@ -35,6 +35,7 @@ describe('semantic cache options: one schema for code and config file', () => {
           'relations',
           'people',
           'form',
+          'modality',
           'question',
           'scope',
           'qualifier',

@@ -11,6 +11,7 @@ import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantitie
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
 import { actorOf, partiesOf } from './actors.js';
+import { modalityOf, type Modality } from './modality.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -31,6 +32,8 @@ export interface QuestionFacts {
   readonly howCause: boolean;
   /** A yes/no question or a wh-question; undefined when neither opens a clause. */
   readonly form: QuestionForm | undefined;
+  /** Whether it asks if one may, must or should (modality.ts); undefined when it asks none of these. */
+  readonly modality: Modality | undefined;
   /** How many questions it asks. */
   readonly asked: number;
   /** What "how many" / "how much" counts: up to two words after it, none when a verb follows. */
@@ -121,6 +124,7 @@ export function questionFacts(text: string): QuestionFacts {
     negations,
     dates,
     ...questionForm(clauses),
+    modality: modalityOf(tokens),
     people: people(tokens),
     words: contentWords(tokens),
     tokens,

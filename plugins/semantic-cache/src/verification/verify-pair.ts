@@ -17,6 +17,9 @@
  *   ask for the causes "why did X fall" asks for. "How many" of different things fails ("how many people
  *   live in Canada" / "how many provinces does Canada have").
  * - `form`: a yes/no question against a wh-question ("Did Rome fall in 476?" / "Why did Rome fall?").
+ * - `modality`: one asks whether one may, the other whether one must or should ("Can I take the SAT
+ *   twice?" / "Should I …", "How long can I leave it on?" / "How long do I have to …"); "how can I" and
+ *   "what should I" ask for a way and have none (modality.ts).
  * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
  * - `qualifier`: one question adds a phrase after all the other asks ("fly a drone" / "fly a drone over
  *   an airport", "symptoms of a UTI" / "… in men"), or one word before the noun it ends on ("milk" /
@@ -80,6 +83,7 @@ export const VERIFICATION_RULES = [
   'relations',
   'people',
   'form',
+  'modality',
   'question',
   'scope',
   'qualifier',
@@ -111,6 +115,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
       (a.asks === 'why' && b.howCause) ||
       (b.asks === 'why' && a.howCause)),
   form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
+  modality: (a, b) => a.modality === undefined || b.modality === undefined || a.modality === b.modality,
   scope: (a, b) => a.asked === b.asked,
   qualifier: (a, b) => !narrowed(differenceOf(a, b), a, b) && !selfCondition(a, b) && !selfCondition(b, a),
   people: (a, b) => samePeople(a.people, b.people),

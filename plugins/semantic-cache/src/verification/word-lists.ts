@@ -93,6 +93,7 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
   [['install', 'installing'], ['uninstall', 'uninstalling']],
   [['start', 'starting', 'begin', 'beginning'], ['stop', 'stopping', 'end', 'ending', 'finish']],
   [['first', '1st'], ['last']],
+  [['all', 'whole', 'entire'], ['any', 'some']],
   [['import', 'importing'], ['export', 'exporting']],
   [['upload', 'uploading'], ['download', 'downloading']],
   [['lend', 'lending'], ['borrow', 'borrowing']],

@@ -61,10 +61,12 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     rules: LOCAL_VERIFY_RULES,
     restatedHits: LOCAL_RESTATED_HITS,
     closeWordingHits: LOCAL_CLOSE_WORDING_HITS,
-    // Measured: precision 0.9897 (193 of 195 hits), recall 0.2038 (193 of 947 paraphrases; 118 before restated
-    // questions answered below the threshold, 117 before the same wording). With the verification of before
-    // issue 19 (numbers, operators, negation, dates, question word): 0.8731, 0.1235.
-    floor: { precision: 0.98, recall: 0.194 },
+    // Measured: precision 0.9531 (203 of 213 hits), recall 0.2088 (203 of 972 paraphrases). The 8 wrong hits of
+    // the near-wording kind (README there) take it below the target: on the 5,176 pairs before that kind,
+    // 0.9897 and 0.2038 (118 hits before restated questions answered below the threshold, 117 before the
+    // same wording). With the verification of before issue 19 (numbers, operators, negation, dates, question
+    // word), on those pairs: 0.8731, 0.1235.
+    floor: { precision: 0.943, recall: 0.198 },
     // "Recall not below today's": the 0.1235 measured with the verification of before issue 19.
     target: { precision: 0.98, recall: 0.123 },
   },
@@ -77,10 +79,10 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     restatedHits: NEURAL_RESTATED_HITS,
     closeWordingHits: NEURAL_CLOSE_WORDING_HITS,
     // Measured at 0.95 with every rule and hits down to 0.80 by the same wording and close wording: precision
-    // 0.983 (4 wrong hits in 230), recall 0.239; without close wording 0.986 (3 in 208), 0.216. It was 0.990
-    // before the set gained 800 hard pairs of antonym, direction, person and asks-more (README there), on
-    // which it first read 0.976. At 0.92: 0.962, 0.290.
-    floor: { precision: 0.972, recall: 0.228 },
+    // 0.944 (14 wrong hits in 249, 10 of them near-wording), recall 0.242; without close wording 0.947, 0.219.
+    // On the 5,176 pairs before the near-wording kind: 0.983 (4 in 230), 0.239; 0.990 before the 800 hard
+    // pairs of antonym, direction, person and asks-more, on which it first read 0.976. At 0.92: 0.932, 0.297.
+    floor: { precision: 0.934, recall: 0.232 },
     target: { precision: 0.98, recall: 0.4 },
   },
 ];
@@ -95,7 +97,7 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
     assert.equal(new Set(pairs.map((p) => p.id)).size, pairs.length, 'pair ids are unique');
     assert.equal(new Set(pairs.map((p) => `${p.a}\n${p.b}`)).size, pairs.length, 'no pair is listed twice');
     for (const p of pairs) assert.notEqual(p.a, p.b, p.id);
-    assert.ok(new Set(pairs.map((p) => p.kind)).size >= 17);
+    assert.ok(new Set(pairs.map((p) => p.kind)).size >= 18);
     assert.ok(new Set(pairs.map((p) => p.domain)).size >= 20);
     const groups = new Map<string, QuestionPair[]>();
     for (const p of pairs) {
