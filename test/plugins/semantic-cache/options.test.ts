@@ -36,6 +36,7 @@ describe('semantic cache options: one schema for code and config file', () => {
           'people',
           'form',
           'modality',
+          'tense',
           'question',
           'scope',
           'qualifier',

@@ -5,7 +5,7 @@
 import { lexicalTokens } from '../embeddings/lexical-tokens.js';
 import { calendarWord } from './calendar-words.js';
 import { inNegationIdiom } from './negation-idioms.js';
-import { questionForm, type QuestionForm } from './question-form.js';
+import { questionForm, type QuestionForm, type QuestionTense } from './question-form.js';
 import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
 import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
@@ -32,6 +32,8 @@ export interface QuestionFacts {
   readonly howCause: boolean;
   /** A yes/no question or a wh-question; undefined when neither opens a clause. */
   readonly form: QuestionForm | undefined;
+  /** The tense of a yes/no question's opening auxiliary: "Was Pluto a planet?" asks of the past (question-form.ts). */
+  readonly tense: QuestionTense | undefined;
   /** Whether it asks if one may, must or should (modality.ts); undefined when it asks none of these. */
   readonly modality: Modality | undefined;
   /** How many questions it asks. */

@@ -8,6 +8,9 @@ import { AUXILIARIES, PERSONS, REQUEST_VERBS, WH_WORDS } from './word-lists.js';
 
 export type QuestionForm = 'yes-no' | 'wh';
 
+/** When a yes/no question asks about: its opening auxiliary in the past ("Was …", "Did …") or not. */
+export type QuestionTense = 'past' | 'present';
+
 export interface FormFacts {
   readonly form: QuestionForm | undefined;
   /** The class of the first question word: who, when, where, why, how, how-much; undefined for what, which or none. */
@@ -18,7 +21,12 @@ export interface FormFacts {
   readonly asked: number;
   /** What "how many" / "how much" counts, the two words after it that may say it: "people live" of "how many people live …". */
   readonly counted: readonly string[];
+  /** The tense of the first yes/no question's opening auxiliary; undefined without one. */
+  readonly tense: QuestionTense | undefined;
 }
+
+/** Auxiliaries that open a question about the past: "Was Pluto a planet?", "Did Rome fall in 476?". */
+const PAST_AUXILIARIES = new Set(['was', 'were', 'did', 'had']);
 
 // prettier-ignore
 const ASKS: ReadonlyMap<string, string> = new Map(Object.entries({
@@ -43,7 +51,7 @@ const OPENERS = new Set(['so', 'ok', 'okay', 'and', 'but', 'also', 'well', 'hi',
 
 /**
  * @example
- * questionForm([['did', 'rome', 'fall']]);            // { form: 'yes-no', asks: undefined, asked: 1, … }
+ * questionForm([['did', 'rome', 'fall']]);            // { form: 'yes-no', tense: 'past', asks: undefined, asked: 1, … }
  * questionForm([['who', 'started', 'it', 'and', 'why']]); // { form: 'wh', asks: 'who', asked: 2, … }
  */
 export function questionForm(clauses: readonly (readonly string[])[]): FormFacts {
@@ -53,6 +61,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
   let howCause = false;
   let asked = 0;
   let counted: readonly string[] = [];
+  let tense: QuestionTense | undefined;
   for (const tokens of clauses) {
     let start = 0;
     while (start < tokens.length && OPENERS.has(tokens[start]!)) start += 1;
@@ -73,6 +82,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       clauseForm = request || statement || how || choice ? undefined : 'yes-no';
     }
     if (clauseForm !== undefined) asked += 1;
+    if (form === undefined && clauseForm === 'yes-no') tense = PAST_AUXILIARIES.has(first!) ? 'past' : 'present';
     form ??= clauseForm;
     tokens.forEach((token, i) => {
       const next = tokens[i + 1];
@@ -92,7 +102,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       form ??= 'wh';
     });
   }
-  return { form, asks, howCause, asked: Math.max(asked, 1), counted };
+  return { form, asks, howCause, asked: Math.max(asked, 1), counted, tense };
 }
 
 /** Up to two words that may carry the answer, from `at` on: "daily exercise" of "how much daily exercise does …". */

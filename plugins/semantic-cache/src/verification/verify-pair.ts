@@ -20,6 +20,8 @@
  * - `modality`: one asks whether one may, the other whether one must or should ("Can I take the SAT
  *   twice?" / "Should I …", "How long can I leave it on?" / "How long do I have to …"); "how can I" and
  *   "what should I" ask for a way and have none (modality.ts).
+ * - `tense`: two yes/no questions, one opening in the past, the other not ("Is Pluto a planet?" / "Was
+ *   Pluto a planet?", "Is cricket still an Olympic sport?" / "Was cricket ever …").
  * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
  * - `qualifier`: one question adds a phrase after all the other asks ("fly a drone" / "fly a drone over
  *   an airport", "symptoms of a UTI" / "… in men"), or one word before the noun it ends on ("milk" /
@@ -84,6 +86,7 @@ export const VERIFICATION_RULES = [
   'people',
   'form',
   'modality',
+  'tense',
   'question',
   'scope',
   'qualifier',
@@ -116,6 +119,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
       (b.asks === 'why' && a.howCause)),
   form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
   modality: (a, b) => a.modality === undefined || b.modality === undefined || a.modality === b.modality,
+  tense: (a, b) => a.tense === undefined || b.tense === undefined || a.tense === b.tense,
   scope: (a, b) => a.asked === b.asked,
   qualifier: (a, b) => !narrowed(differenceOf(a, b), a, b) && !selfCondition(a, b) && !selfCondition(b, a),
   people: (a, b) => samePeople(a.people, b.people),

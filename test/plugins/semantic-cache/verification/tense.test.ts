@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
+
+const tense = (question: string) => questionFacts(question).tense;
+
+describe('semantic verification: tense, whether a yes/no question asks of the past', () => {
+  it('reads the opening auxiliary of the first yes/no question, past or not, and none of a wh-question', () => {
+    assert.equal(tense('Was Pluto a planet?'), 'past');
+    assert.equal(tense('Did Rome fall in 476?'), 'past');
+    assert.equal(tense('Is Pluto a planet?'), 'present');
+    assert.equal(tense('Will my insurance go up after one accident?'), 'present');
+    assert.equal(tense('Hi! So were skinny jeans ever in style?'), 'past');
+    assert.equal(tense('When was the Eiffel Tower built?'), undefined);
+    assert.equal(tense('My order was cancelled, what now?'), undefined);
+  });
+
+  it('refuses a question about the past against one about now, and passes the same tense said another way', () => {
+    for (const [a, b] of [
+      ['Is Pluto a planet?', 'Was Pluto a planet?'],
+      ['Is cricket still an Olympic sport?', 'Was cricket ever an Olympic sport?'],
+    ]) {
+      assert.deepEqual(verifyPair(a!, b!), { ok: false, reason: 'tense' }, `${a} / ${b}`);
+    }
+    for (const [a, b] of [
+      ['Is 256GB enough storage for an iPhone?', 'Will 256 gigs of storage be enough on an iPhone?'],
+      [
+        'Does travel insurance cover a cancelled flight? Mine was cancelled yesterday.',
+        'Mine was cancelled yesterday: does travel insurance cover a cancelled flight?',
+      ],
+      ['When was the Eiffel Tower built?', 'When is the Eiffel Tower built?'],
+    ]) {
+      assert.notEqual((verifyPair(a!, b!) as { reason?: string }).reason, 'tense', `${a} / ${b}`);
+    }
+  });
+});
