@@ -7,6 +7,7 @@
  * threshold answers (when the verification passes too).
  */
 import { LocalEmbedder } from './embeddings/local-embedder.js';
+import { QuestionMemo } from './question-memo.js';
 
 /**
  * The lexical similarity of close wording, with the embedder's default 256 dimensions. Chosen on the tune
@@ -15,15 +16,10 @@ import { LocalEmbedder } from './embeddings/local-embedder.js';
  */
 export const CLOSE_WORDING_SIMILARITY = 0.9;
 
-/** Enough for the entries that answer most hits: a vector takes 1 KB. */
-const REMEMBERED = 4096;
-/** Longer questions are embedded each time, so the memo stays within about 4096 × (1 KB + 2 × 2,000 bytes). */
-const REMEMBERED_LENGTH = 2000;
-
 export class CloseWording {
   readonly #embedder = new LocalEmbedder();
-  /** Stored questions' lexical vectors: the entries that answer most hits are compared again and again. */
-  readonly #stored = new Map<string, Float32Array>();
+  /** Stored questions' lexical vectors (1 KB each): the entries that answer most hits are compared again and again. */
+  readonly #stored = new QuestionMemo((question) => this.vectorOf(question));
 
   /**
    * The new question's lexical vector, made once per lookup for every candidate it is compared with.
@@ -38,18 +34,7 @@ export class CloseWording {
 
   /** Whether a stored question is worded closely to the new one, whose vector `vectorOf` made. */
   isClose(storedQuestion: string, fresh: Float32Array): boolean {
-    return dot(this.#storedVector(storedQuestion), fresh) >= CLOSE_WORDING_SIMILARITY;
-  }
-
-  #storedVector(question: string): Float32Array {
-    if (question.length > REMEMBERED_LENGTH) return this.vectorOf(question);
-    let vector = this.#stored.get(question);
-    if (vector === undefined) {
-      vector = this.vectorOf(question);
-      if (this.#stored.size >= REMEMBERED) this.#stored.delete(this.#stored.keys().next().value!);
-      this.#stored.set(question, vector);
-    }
-    return vector;
+    return dot(this.#stored.of(storedQuestion), fresh) >= CLOSE_WORDING_SIMILARITY;
   }
 }
 
