@@ -2,8 +2,8 @@
  * What every Redis-backed store (exact cache, privacy mappings, usage quotas) needs of its connection.
  * It connects and checks Redis answers within a deadline, or refuses. Afterwards each command is bounded
  * and fails at once while the client reconnects. A connected Redis that stops answering (a partition, a
- * stalled server) counts as down too: after one command times out, commands fail at once and the
- * connection reports down until a PING answers again. Otherwise every request would wait out the
+ * stalled server) counts as down too: after one command times out, commands fail at once (those already
+ * sent behind it as well) and the connection reports down until a PING answers again. Otherwise every request would wait out the
  * timeout, and queue one more command behind the silent one.
  *
  * The client is node-redis's, as @keyv/redis ships it; only what is used here is named, so a Redis Cluster
@@ -115,6 +115,8 @@ export async function watchRedis(client: RedisClientLike, options: WatchedRedisO
   /** Why the connected client counts as down: a command went unanswered, and no PING has answered since. */
   let silent: string | undefined;
   let probing = false;
+  /** Commands waiting for an answer: one sent after a silent one waits behind it on the same connection. */
+  const waiting = new Set<(error: Error) => void>();
   // Without a listener an 'error' would throw inside the client's reconnect loop and end it.
   client.on('error', (error: Error) => {
     lastError = describe(error);
@@ -148,15 +150,24 @@ export async function watchRedis(client: RedisClientLike, options: WatchedRedisO
         probe();
         throw new Error(`Redis is not answering (${silent})`);
       }
+      let abandon: (error: Error) => void = () => undefined;
+      const abandoned = new Promise<never>((_, reject) => (abandon = reject));
+      abandoned.catch(() => undefined);
+      waiting.add(abandon);
       try {
-        return await deadline(run(), timeoutMs, name);
+        return await Promise.race([deadline(run(), timeoutMs, name), abandoned]);
       } catch (error) {
         if (error instanceof RedisTimeoutError && silent === undefined) {
           silent = error.message;
           logger?.warn({ dependency, reason: silent }, `${store}: Redis is not answering`);
           probe();
+          // Sent after this one, they can only be answered after it: they fail now, not at their own deadline.
+          waiting.delete(abandon);
+          for (const reject of waiting) reject(new Error(`Redis is not answering (${silent})`));
         }
         throw error;
+      } finally {
+        waiting.delete(abandon);
       }
     },
     state() {

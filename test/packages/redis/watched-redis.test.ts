@@ -79,6 +79,19 @@ describeRedis('watchRedis: a Redis that stops answering after start', (redis) =>
     assert.equal(await watched.command(() => client.ping(), 'ping'), 'PONG');
   });
 
+  it('a command sent behind a silent one fails when that one times out, not at its own deadline', async () => {
+    await proxy.set(blackhole);
+    const first = watched.command(() => client.get(key()), 'get');
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS / 2));
+    const started = performance.now();
+    const second = watched.command(() => client.get(key()), 'get');
+    await assert.rejects(first, RedisTimeoutError);
+    await assert.rejects(second, /Redis is not answering \(Redis get took longer than 300 ms\)/);
+    assert.ok(performance.now() - started < TIMEOUT_MS * 0.9, 'the second did not wait out its own timeout');
+    await proxy.set(pass);
+    await until(() => watched.state().up, 'state() reports up again once Redis answers');
+  });
+
   it('closes within its timeout while Redis is silent', async () => {
     await proxy.set(blackhole);
     void watched.command(() => client.get(key()), 'get').catch(() => undefined);
