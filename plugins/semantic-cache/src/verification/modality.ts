@@ -35,6 +35,16 @@ const BEFORE_TO: ReadonlyMap<string, Modality> = new Map([
   ['able', 'permission'],
 ]);
 
+/**
+ * "Do I need a license …?", "Does my dog need a passport?": "need" without "to" in a yes/no question,
+ * a word or two after its opening "do", asks whether it is required, as "do I need to have a license"
+ * does. Elsewhere it asks for an amount or a kind ("how much sleep does a teen need").
+ */
+function needOpening(tokens: readonly string[], i: number): Modality | undefined {
+  if (tokens[i] !== 'need' && tokens[i] !== 'needs') return undefined;
+  return i >= 2 && i <= 4 && (tokens[0] === 'do' || tokens[0] === 'does') ? 'obligation' : undefined;
+}
+
 /** A modal right after one of these asks for a way or a thing to do, not for leave or duty. */
 const ASKS_A_WAY: ReadonlySet<string> = new Set(['how', 'what']);
 
@@ -47,7 +57,7 @@ const ASKS_A_WAY: ReadonlySet<string> = new Set(['how', 'what']);
 export function modalityOf(tokens: readonly string[]): Modality | undefined {
   for (let i = tokens.length - 1; i >= 0; i -= 1) {
     const token = tokens[i]!;
-    const modality = MODALS.get(token) ?? (tokens[i + 1] === 'to' ? BEFORE_TO.get(token) : undefined);
+    const modality = MODALS.get(token) ?? (tokens[i + 1] === 'to' ? BEFORE_TO.get(token) : undefined) ?? needOpening(tokens, i);
     if (modality === undefined) continue;
     return ASKS_A_WAY.has(tokens[i - 1] ?? '') ? undefined : modality;
   }

@@ -12,6 +12,7 @@ import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js'
 import { OPPOSITE_ENDS } from './word-lists.js';
 import { actorOf, partiesOf } from './actors.js';
 import { modalityOf, type Modality } from './modality.js';
+import { quotedText } from './quoted-text.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -64,6 +65,8 @@ export interface QuestionFacts {
   readonly superlatives: readonly string[];
   /** Letters of scripts other than Latin, sorted. */
   readonly foreign: string;
+  /** Its quoted spans, as tokens, sorted: a phrase to translate, a word to define (quoted-text.ts). */
+  readonly quoted: readonly string[];
 }
 
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
@@ -142,6 +145,7 @@ export function questionFacts(text: string): QuestionFacts {
     selfStated: clauses.length === 1 ? [] : clauses.flatMap(selfStated),
     superlatives,
     foreign: foreignLetters(text),
+    quoted: quotedText(text),
   };
 }
 

@@ -139,11 +139,30 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   if (i === a.length) return false;
   let j = a.length - 1;
   while (a[j] === b[j]) j -= 1;
-  // "Iceland green and Greenland icy" / "Greenland icy and Iceland green": the same either way round.
-  for (let k = i; k <= j; k += 1) if (a[k] === EITHER_WAY_MARK || a[k] === CLAUSE_MARK || b[k] === CLAUSE_MARK) return false;
-  if (a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1))
-    return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
+  let eitherWay = -1;
+  for (let k = i; k <= j; k += 1) {
+    if (a[k] === CLAUSE_MARK || b[k] === CLAUSE_MARK) return false;
+    if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
+  }
+  const wordsSwapped = a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1);
+  // "Iceland green and Greenland icy" / "Greenland icy and Iceland green": the same either way round;
+  // "high in protein and low in fat" / "high in fat and low in protein" is not.
+  if (eitherWay !== -1) return wordsSwapped && !parallel(a, i, j, eitherWay);
+  if (wordsSwapped) return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
   return blocksSwapped(a, b, i, j, named);
+}
+
+/**
+ * The words `a[i]` and `a[j]`, an "and" or "or" between them at `mark`, stand in the same frame, so
+ * trading them trades the whole of each side: "between a Roth IRA and a traditional IRA", "baking soda
+ * or baking powder", "cats and dogs". Frames that differ ("high in X and low in Y", "the background X
+ * and the subject Y") make a swap of the two a different question.
+ */
+function parallel(a: readonly string[], i: number, j: number, mark: number): boolean {
+  // a = … P X L ~or R Y S …: parallel when R is the P before X and L the S after Y.
+  const left = mark - i - 1;
+  const right = j - mark - 1;
+  return i - right >= 0 && sameRun(a, a, mark + 1, i - right, right) && sameRun(a, a, i + 1, j + 1, left);
 }
 
 /**

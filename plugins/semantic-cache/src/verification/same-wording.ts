@@ -29,8 +29,8 @@ const WORDLIKE = /[\p{L}\p{N}]/u;
  * sameWording(questionFacts('How do I center text?'), questionFacts('How do I center an image?'));            // false
  */
 export function sameWording(a: QuestionFacts, b: QuestionFacts): boolean {
-  const first = wording(a);
-  const second = wording(b);
+  const first = alignedWording(a);
+  const second = alignedWording(b);
   if (first.length === 0 || first.length !== second.length) return false;
   for (let i = 0; i < first.length; i += 1) {
     const x = first[i]!;
@@ -41,13 +41,18 @@ export function sameWording(a: QuestionFacts, b: QuestionFacts): boolean {
   return true;
 }
 
-interface Worded {
+export interface Worded {
   readonly token: string;
   /** The token read as a content word, for spellings and forms; undefined for a function word. */
   readonly word: ContentWord | undefined;
 }
 
-function wording(facts: QuestionFacts): Worded[] {
+/**
+ * The words {@link sameWording} aligns, in order: articles and clause marks left out.
+ * @example
+ * alignedWording(questionFacts('What is a VPN?')).map((w) => w.token); // ['what', 'is', 'vpn']
+ */
+export function alignedWording(facts: QuestionFacts): Worded[] {
   const byPlace = new Map<number, ContentWord>();
   for (const word of facts.words) byPlace.set(word.at, word);
   const worded: Worded[] = [];

@@ -19,14 +19,20 @@
  * - `form`: a yes/no question against a wh-question ("Did Rome fall in 476?" / "Why did Rome fall?").
  * - `modality`: one asks whether one may, the other whether one must or should ("Can I take the SAT
  *   twice?" / "Should I …", "How long can I leave it on?" / "How long do I have to …"); "how can I" and
- *   "what should I" ask for a way and have none (modality.ts).
+ *   "what should I" ask for a way and have none; "Do I need a license …?" asks must (modality.ts).
  * - `tense`: two yes/no questions, one opening in the past, the other not ("Is Pluto a planet?" / "Was
- *   Pluto a planet?", "Is cricket still an Olympic sport?" / "Was cricket ever …").
+ *   Pluto a planet?", "Is cricket still an Olympic sport?" / "Was cricket ever …"); or two questions the
+ *   same but for an auxiliary of another tense ("Who is the lead singer of Queen?" / "Who was …") or a
+ *   "used to" (small-word-change.ts).
+ * - `prepositions`: two questions the same but for one preposition ("books about Stephen Hawking" /
+ *   "books by …", "write in Paris" / "write about Paris"); "in" / "inside", "fill in" / "fill out" and
+ *   "on" / "over the weekend" say the same.
  * - `scope`: one question asking more than the other ("What are A and how do I use them?" / "What are A?").
  * - `qualifier`: one question adds a phrase after all the other asks ("fly a drone" / "fly a drone over
  *   an airport", "symptoms of a UTI" / "… in men"), or one word before the noun it ends on ("milk" /
  *   "almond milk"), or each adds its own ("shake at high speed" / "shake when idling"), or the asker
- *   states a condition the other lacks ("I'm vegan, how do I make a cake?" / "How do I make a cake?").
+ *   states a condition the other lacks ("I'm vegan, how do I make a cake?" / "How do I make a cake?"),
+ *   or says "only" where the other, the same otherwise, does not ("eat only fruit" / "eat fruit").
  * - `people`: who it is about ("my" / "your", "myself" / "someone", "my son" / "my daughter"); "how do
  *   you …" asked in general reads as "how do I …".
  * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks;
@@ -46,8 +52,11 @@
  *   a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
  *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A"), or named things trading
- *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or another party acting on the
- *   same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"; actors.ts).
+ *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or two words trading places
+ *   between frames that differ ("high in protein and low in fat" / "high in fat and low in protein";
+ *   "a Roth IRA and a traditional IRA" / "a traditional IRA and a Roth IRA" is the same), or another
+ *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?";
+ *   actors.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
@@ -56,6 +65,8 @@
  *   fishing", "creditor" / "credit", "news" / "new").
  * - `script`: the letters of non-Latin scripts, compared as written, so text an embedder cannot read
  *   does not collapse to one vector and hit.
+ * - `quoted`: the text in quotes, when both questions quote something ("How do you say 'the book' …" /
+ *   "… 'the books' …", "'I miss you'" / "'you miss me'"); its order and case aside (quoted-text.ts).
  *
  * Deterministic, no I/O, a few microseconds per pair. A rule may refuse a true paraphrase: that costs a
  * cache miss, while a wrong hit costs a wrong answer.
@@ -70,6 +81,7 @@ import { sameWord, spellingVariant, wordDifference } from './word-match.js';
 import { stemOf } from './stems.js';
 import { sameWordForm } from './word-forms.js';
 import { swappedInPlace } from './word-swap.js';
+import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 
 /** The rules, in the order they are tried: the most specific first, so a refusal names its cause. */
@@ -79,6 +91,7 @@ export const VERIFICATION_RULES = [
   'negation',
   'dates',
   'script',
+  'quoted',
   'antonyms',
   'names',
   'stems',
@@ -87,6 +100,7 @@ export const VERIFICATION_RULES = [
   'form',
   'modality',
   'tense',
+  'prepositions',
   'question',
   'scope',
   'qualifier',
@@ -119,9 +133,11 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
       (b.asks === 'why' && a.howCause)),
   form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
   modality: (a, b) => a.modality === undefined || b.modality === undefined || a.modality === b.modality,
-  tense: (a, b) => a.tense === undefined || b.tense === undefined || a.tense === b.tense,
+  tense: (a, b) => (a.tense === undefined || b.tense === undefined || a.tense === b.tense) && changeOf(a, b) !== 'tense',
+  prepositions: (a, b) => changeOf(a, b) !== 'preposition',
   scope: (a, b) => a.asked === b.asked,
-  qualifier: (a, b) => !narrowed(differenceOf(a, b), a, b) && !selfCondition(a, b) && !selfCondition(b, a),
+  qualifier: (a, b) =>
+    !narrowed(differenceOf(a, b), a, b) && !selfCondition(a, b) && !selfCondition(b, a) && changeOf(a, b) !== 'only',
   people: (a, b) => samePeople(a.people, b.people),
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
@@ -136,6 +152,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
+  quoted: (a, b) => a.quoted.length === 0 || b.quoted.length === 0 || sameList(a.quoted, b.quoted),
 };
 
 /**
@@ -211,6 +228,13 @@ let lastPair: readonly [QuestionFacts, QuestionFacts, ReturnType<typeof wordDiff
 function differenceOf(a: QuestionFacts, b: QuestionFacts): ReturnType<typeof wordDifference> {
   if (lastPair?.[0] !== a || lastPair[1] !== b) lastPair = [a, b, wordDifference(a.words, b.words)];
   return lastPair[2];
+}
+
+/** The small word changed between the pair being judged, read once for the rules that need it. */
+let lastChange: readonly [QuestionFacts, QuestionFacts, SmallWordChange | undefined] | undefined;
+function changeOf(a: QuestionFacts, b: QuestionFacts): SmallWordChange | undefined {
+  if (lastChange?.[0] !== a || lastChange[1] !== b) lastChange = [a, b, smallWordChange(a, b)];
+  return lastChange[2];
 }
 
 /** "one" is as often a pronoun ("how do I make one?") or an article ("1 banana" / "a banana") as a count. */

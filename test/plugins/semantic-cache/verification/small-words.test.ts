@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
+import type { VerificationReason } from '../../../../plugins/semantic-cache/src/verification/verify-pair.js';
+import { quotedText } from '../../../../plugins/semantic-cache/src/verification/quoted-text.js';
+
+/** Pairs that share every word but a small one, or trade two words between parallel frames: different questions. */
+const REFUSED: [VerificationReason, string, string][] = [
+  ['prepositions', 'Which books did Hemingway write in Paris?', 'Which books did Hemingway write about Paris?'],
+  ['prepositions', 'is it cheaper to book flights on a tuesday', 'is it cheaper to book flights for a tuesday'],
+  ['prepositions', 'How do I take good photos through a window?', 'How do I take good photos of a window?'],
+  ['prepositions', "what's the best way to get around Tokyo", "what's the best way to get to Tokyo"],
+  ['tense', 'Who is the lead singer of Queen?', 'Who was the lead singer of Queen?'],
+  ['tense', 'what currency did Germany use', 'what currency does Germany use'],
+  ['tense', 'will mortgage rates go down this year', 'did mortgage rates go down this year'],
+  [
+    'tense',
+    'How do I ask a manager I used to work for to be a reference?',
+    'How do I ask a manager I work for to be a reference?',
+  ],
+  ['qualifier', 'Is it healthy to eat only fruit for breakfast?', 'Is it healthy to eat fruit for breakfast?'],
+  ['quoted', "How do you say 'the book' in German?", "How do you say 'the books' in German?"],
+  ['quoted', 'How do you say "I ate" in Spanish?', 'How do you say "I will eat" in Spanish?'],
+  ['relations', 'Which cereals are high in fibre and low in sugar?', 'Which cereals are high in sugar and low in fibre?'],
+  [
+    'relations',
+    'How do I make the sky darker and the foreground brighter?',
+    'How do I make the sky brighter and the foreground darker?',
+  ],
+  ['modality', 'do I need a license to carry a handgun in texas', 'can I get a license to carry a handgun in texas'],
+];
+
+/** The same question: the small words differ in ways that do not change the answer. */
+const ACCEPTED: [string, string][] = [
+  ['things to do in Lisbon over the weekend', 'things to do in Lisbon on the weekend'],
+  ['how do vaccines work in the body', 'How do vaccines work inside the body?'],
+  ['How do I fill out a customs form?', 'how do I fill in a customs form'],
+  ['How do I center a div in CSS?', 'how do i centre a div in css'],
+  ['how long should a toddler nap', 'how long should toddlers nap'],
+  ['What order should I read the Narnia books in?', 'In what order should I read the Narnia books?'],
+  [
+    "what's the difference between a Roth IRA and a traditional IRA",
+    "what's the difference between a traditional IRA and a Roth IRA",
+  ],
+  ['Is it better to rent or buy a house?', 'Is it better to buy or rent a house?'],
+  [
+    'What is the difference between baking soda and baking powder?',
+    'What is the difference between baking powder and baking soda?',
+  ],
+  ['In German, when do you use "du" versus "Sie"?', 'When do you use "Sie" versus "du" in German?'],
+  ['What does "statement balance" mean on a credit card?', "On a credit card, what does 'statement balance' mean?"],
+  ['How do I fix "port 3000 already in use"?', "how do i fix 'Port 3000 already in use'"],
+  ['how many hours of sleep does a teenager need', 'how many hours of sleep should a teenager get'],
+];
+
+describe('semantic-cache verification: a small word changed in place', () => {
+  for (const [reason, a, b] of REFUSED)
+    it(`${reason}: refuses "${a}" for "${b}", both ways`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: false, reason });
+      assert.deepEqual(verifyPair(b, a), { ok: false, reason });
+    });
+  for (const [a, b] of ACCEPTED)
+    it(`accepts "${a}" for "${b}", both ways`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: true });
+      assert.deepEqual(verifyPair(b, a), { ok: true });
+    });
+
+  it('reads "need" without "to" as obligation only a word or two after an opening "do"', () => {
+    assert.equal(questionFacts('Does my dog need a passport to fly?').modality, 'obligation');
+    assert.equal(questionFacts('How much water does a puppy need?').modality, undefined);
+    assert.equal(questionFacts('What do I need for a passport?').modality, undefined);
+  });
+});
+
+describe('semantic-cache verification: quoted text', () => {
+  it('reads quoted spans as tokens, sorted, and leaves apostrophes alone', () => {
+    assert.deepEqual(quotedText('In German, when do you use "du" versus "Sie"?'), ['du', 'sie']);
+    assert.deepEqual(quotedText('What does \u201cschadenfreude\u201d mean?'), ['schadenfreude']);
+    assert.deepEqual(quotedText("Why won't my dog's tail stop wagging?"), []);
+    assert.deepEqual(quotedText('He said "hi'), []);
+    assert.deepEqual(quotedText('say \'\' or ""'), []);
+  });
+
+  it('stays linear on text full of unclosed quotes', () => {
+    const text = ' "a'.repeat(100_000);
+    const started = performance.now();
+    assert.deepEqual(quotedText(text), []);
+    // A quadratic scan of 300,000 characters takes minutes; a linear one milliseconds.
+    assert.ok(performance.now() - started < 5_000);
+  });
+
+  it('refuses different quoted text only when both questions quote something', () => {
+    assert.deepEqual(verifyPair('What does "carpe diem" mean?', 'What does "memento mori" mean?'), {
+      ok: false,
+      reason: 'quoted',
+    });
+    assert.notEqual(
+      (verifyPair('What does carpe diem mean?', 'What does "carpe diem" mean?') as { reason?: string }).reason,
+      'quoted',
+    );
+  });
+});
