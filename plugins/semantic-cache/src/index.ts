@@ -19,7 +19,7 @@ export {
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { SAME_WORDING_THRESHOLD_DEFAULT, sameWording } from './verification/same-wording.js';
-export { sameContent } from './verification/same-content.js';
+export { RESTATED_THRESHOLD_DEFAULT, sameContent } from './verification/same-content.js';
 export { CLOSE_WORDING_SIMILARITY, CloseWording, closelyWorded } from './close-wording.js';
 export { calibrationReport, type CalibrationBucket, type CalibrationReport, type ThresholdRow } from './calibration-report.js';
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';

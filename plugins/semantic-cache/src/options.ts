@@ -10,6 +10,7 @@ import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
 import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
 import { SAME_WORDING_THRESHOLD_DEFAULT } from './verification/same-wording.js';
+import { RESTATED_THRESHOLD_DEFAULT } from './verification/same-content.js';
 import { VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
 import { closeWordingHits, restatedHits, verificationRules } from './verify-rules-default.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
@@ -47,12 +48,22 @@ export const SemanticCacheOptionsSchema = Type.Object(
           'Least similarity of a hit whose question is the cached one written another way (case, punctuation, contractions, articles, spellings and one-letter typos aside), when the verification passes; at or above `semantic_similarity_threshold` it changes nothing (docs/semantic-cache.md, "Same wording").',
       }),
     }),
+    restatedThreshold: Type.Number({
+      minimum: -1,
+      maximum: 1,
+      default: RESTATED_THRESHOLD_DEFAULT,
+      ...directive('semantic_restated_threshold', {
+        word: 'similarity',
+        summary:
+          'Least similarity of a hit by `semantic_restated_hits` or `semantic_close_wording_hits`, when the verification passes; at or above `semantic_similarity_threshold` it changes nothing (docs/semantic-cache.md, "Restated questions").',
+      }),
+    }),
     /** Absent: the embedder's default (`restatedHits`); the plugin's `options.restatedHits` is the one in force. */
     restatedHits: Type.Optional(
       Type.Boolean({
         ...directive('semantic_restated_hits', {
           summary:
-            'Below `semantic_similarity_threshold`, down to `semantic_same_wording_threshold`, also answer a question that restates the cached one: the same content words in any order, words that frame the ask or are said in passing aside, when the verification passes. Default on with the local embedder, off with `openai_compatible` (docs/semantic-cache.md, "Restated questions").',
+            'Below `semantic_similarity_threshold`, down to `semantic_restated_threshold`, also answer a question that restates the cached one: the same content words in any order, words that frame the ask or are said in passing aside, when the verification passes. Default on with the local embedder, off with `openai_compatible` (docs/semantic-cache.md, "Restated questions").',
         }),
       }),
     ),
@@ -61,7 +72,7 @@ export const SemanticCacheOptionsSchema = Type.Object(
       Type.Boolean({
         ...directive('semantic_close_wording_hits', {
           summary:
-            'Below `semantic_similarity_threshold`, down to `semantic_same_wording_threshold`, also answer a question worded closely to the cached one: the built-in lexical embedder scores the two at 0.90 or more, when the verification passes. Default on with `openai_compatible`, off with the local embedder, whose own similarity it is (docs/semantic-cache.md, "Close wording").',
+            'Below `semantic_similarity_threshold`, down to `semantic_restated_threshold`, also answer a question worded closely to the cached one: the built-in lexical embedder scores the two at 0.90 or more, when the verification passes. Default on with `openai_compatible`, off with the local embedder, whose own similarity it is (docs/semantic-cache.md, "Close wording").',
         }),
       }),
     ),

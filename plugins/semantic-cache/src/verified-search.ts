@@ -1,8 +1,9 @@
 /**
  * The search of a lookup: the nearest entries of the request's scope, the first of them above the
  * threshold that passes verification answering; below the threshold, down to `sameWordingThreshold`, one
- * whose question is the new one written another way (same-wording.ts), restated (same-content.ts) or
- * closely worded (close-wording.ts), as the options allow, and passes verification. A
+ * whose question is the new one written another way (same-wording.ts), and down to `restatedThreshold`
+ * one restated (same-content.ts) or closely worded (close-wording.ts), as the options allow, that passes
+ * verification. A
  * near-repeat is almost always among the few nearest a narrow walk finds, so the lookup walks narrowly
  * first (`quickSearchEf`) and walks again at the full breadth (`searchEf`) only when that finds no
  * verified hit: a hit costs the narrow walk, a miss both.
@@ -21,7 +22,9 @@ import { verifyFacts, type VerificationReason } from './verification/verify-pair
 
 type Hit = VectorHit<SemanticEntry>;
 type SearchRules = Pick<SemanticCacheOptions, 'threshold' | 'verify' | 'candidates' | 'searchEf' | 'quickSearchEf'> &
-  Partial<Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold' | 'restatedHits' | 'closeWordingHits'>>;
+  Partial<
+    Pick<SemanticCacheOptions, 'verifyRules' | 'sameWordingThreshold' | 'restatedThreshold' | 'restatedHits' | 'closeWordingHits'>
+  >;
 
 /** The rules in force as a set, built once per options object rather than once per lookup. */
 const ruleSets = new WeakMap<readonly VerificationReason[], ReadonlySet<VerificationReason>>();
@@ -88,7 +91,9 @@ function firstVerified(
   // The new question's facts (and lexical vector) are read once, for the first candidate that needs them.
   let fresh: QuestionFacts | undefined;
   let freshWording: Float32Array | undefined;
-  const floor = rules.sameWordingThreshold ?? rules.threshold;
+  const wordingFloor = rules.sameWordingThreshold ?? rules.threshold;
+  const restatedFloor = rules.restatedThreshold ?? rules.threshold;
+  const floor = Math.min(wordingFloor, restatedFloor);
   for (const hit of hits) {
     const above = hit.similarity >= rules.threshold;
     // Nearest first: once one is below every bound, so is the rest.
@@ -99,11 +104,13 @@ function firstVerified(
       fresh ??= questionFacts(key.question);
       const cached = storedFacts.of(hit.payload.question);
       // Below the threshold only the wording can make a hit: it is read first, and the rules only then.
+      const restatable = hit.similarity >= restatedFloor;
       const worded =
         !above &&
-        (sameWording(cached, fresh) ||
-          (rules.restatedHits === true && sameContent(cached, fresh)) ||
-          (rules.closeWordingHits === true &&
+        ((hit.similarity >= wordingFloor && sameWording(cached, fresh)) ||
+          (restatable && rules.restatedHits === true && sameContent(cached, fresh)) ||
+          (restatable &&
+            rules.closeWordingHits === true &&
             closeWording.isClose(hit.payload.question, (freshWording ??= closeWording.vectorOf(key.question)))));
       verdict = BELOW_THRESHOLD;
       if (above || worded) {

@@ -18,7 +18,8 @@ describe('semantic cache options: one schema for code and config file', () => {
       { ...new SemanticCachePlugin().options, embedding: undefined, store: undefined },
       {
         threshold: 0.92,
-        sameWordingThreshold: 0.8,
+        sameWordingThreshold: 0.5,
+        restatedThreshold: 0.8,
         restatedHits: true,
         closeWordingHits: false,
         ttlSeconds: 86400,
@@ -80,7 +81,8 @@ describe('semantic cache options: one schema for code and config file', () => {
     const read = options(
       [
         'semantic_similarity_threshold 0.9; semantic_cache_ttl_seconds 2h; semantic_verify off; semantic_verify_rules numbers names; semantic_fail_open off;',
-        'semantic_same_wording_threshold 0.85; semantic_restated_hits off; semantic_close_wording_hits on;',
+        'semantic_same_wording_threshold 0.45; semantic_restated_threshold 0.85; semantic_restated_hits off;',
+        'semantic_close_wording_hits on;',
         'semantic_require_last_user off; semantic_skip_multiple_choices off; semantic_candidates 6;',
         'semantic_search_ef 48; semantic_quick_search_ef 0; semantic_cache_data_dir /var/sluice;',
         'semantic_cache_autosave_seconds 1m; semantic_cache_max_entries 500; semantic_cache_max_bytes 1MiB;',
@@ -93,7 +95,8 @@ describe('semantic cache options: one schema for code and config file', () => {
     const { embedding, store, ...top } = read;
     assert.deepEqual(top, {
       threshold: 0.9,
-      sameWordingThreshold: 0.85,
+      sameWordingThreshold: 0.45,
+      restatedThreshold: 0.85,
       restatedHits: false,
       closeWordingHits: true,
       ttlSeconds: 7200,

@@ -112,7 +112,7 @@ describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only 
   });
 
   describe('below the threshold, down to sameWordingThreshold', () => {
-    const WORDED = { ...RULES, sameWordingThreshold: 0.8 };
+    const WORDED = { ...RULES, sameWordingThreshold: 0.8, restatedThreshold: 0.8 };
 
     it('the question written another way answers, and the lookup says so', async () => {
       const { store } = storeAnswering(() => [hit(6, 0.84, 'how do i reset my pasword on nimbus 4')]);
@@ -187,6 +187,34 @@ describe('semantic-cache verifiedSearch: a quick narrow walk, the full one only 
         metrics,
       );
       assert.equal(below.found, undefined);
+    });
+
+    it('the same wording answers down to its own floor, a restated question only down to the restated one', async () => {
+      const apart = { ...WORDED, sameWordingThreshold: 0.5, restatedHits: true };
+      const worded = await verifiedSearch(
+        storeAnswering(() => [hit(15, 0.6, 'how do i reset my pasword on nimbus 4')]).store,
+        [1],
+        key,
+        apart,
+        metrics,
+      );
+      assert.deepEqual([worded.found?.id, worded.sameWording], [15, true]);
+      const restated = await verifiedSearch(
+        storeAnswering(() => [hit(16, 0.7, 'What are the steps to reset a Nimbus 4 password?')]).store,
+        [1],
+        key,
+        apart,
+        metrics,
+      );
+      assert.equal(restated.found, undefined);
+      const lower = await verifiedSearch(
+        storeAnswering(() => [hit(17, 0.7, 'What are the steps to reset a Nimbus 4 password?')]).store,
+        [1],
+        key,
+        { ...apart, restatedThreshold: 0.65 },
+        metrics,
+      );
+      assert.equal(lower.found?.id, 17);
     });
 
     it('with verification off, the wording makes no hit', async () => {

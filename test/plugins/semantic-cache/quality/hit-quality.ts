@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   closelyWorded,
   questionFacts,
+  RESTATED_THRESHOLD_DEFAULT,
   SAME_WORDING_THRESHOLD_DEFAULT,
   sameContent,
   sameWording,
@@ -36,12 +37,13 @@ export type ScoredPair<P extends SamePair = LabelledPair> = P & {
   readonly similarity: number;
   /** The verification's reason for refusing the pair, or undefined when it passes. */
   readonly refused: string | undefined;
-  /**
-   * One question is the other written another way (same-wording.ts), restated when restated hits are in
-   * force (same-content.ts), or closely worded when close wording is (close-wording.ts): a hit below the
-   * threshold.
-   */
+  /** One question is the other written another way (same-wording.ts): a hit below the threshold. */
   readonly sameWording: boolean;
+  /**
+   * Restated when restated hits are in force (same-content.ts), or closely worded when close wording is
+   * (close-wording.ts): a hit below the threshold, from a higher floor.
+   */
+  readonly restated: boolean;
 };
 
 export interface Quality<P extends SamePair = LabelledPair> {
@@ -76,28 +78,39 @@ export async function scorePairs<P extends SamePair>(
       ...pair,
       similarity: cosine(a.vector, b.vector),
       refused: verdict.ok ? undefined : verdict.reason,
-      sameWording: belowThresholdHit(pair.a, pair.b, restatedHits, closeWordingHits),
+      ...belowThresholdHit(pair.a, pair.b, restatedHits, closeWordingHits),
     });
   }
   return scored;
 }
 
-function belowThresholdHit(a: string, b: string, restatedHits: boolean, closeWordingHits: boolean): boolean {
+function belowThresholdHit(
+  a: string,
+  b: string,
+  restatedHits: boolean,
+  closeWordingHits: boolean,
+): { sameWording: boolean; restated: boolean } {
   const [first, second] = [questionFacts(a), questionFacts(b)];
-  return sameWording(first, second) || (restatedHits && sameContent(first, second)) || (closeWordingHits && closelyWorded(a, b));
+  return {
+    sameWording: sameWording(first, second),
+    restated: (restatedHits && sameContent(first, second)) || (closeWordingHits && closelyWorded(a, b)),
+  };
 }
 
 /**
  * Precision and recall of the gateway's hit decision at `threshold`: at or above it and verified, or
- * below it down to `semantic_same_wording_threshold`'s default, written the same way (or restated, or
- * closely worded, when scored with those hits) and verified.
+ * below it down to `semantic_same_wording_threshold`'s default, written the same way and verified, or
+ * down to `semantic_restated_threshold`'s, restated or closely worded (when scored with those hits) and
+ * verified.
  * `verified: false` scores the similarity alone.
  */
 export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {
   const isHit = (p: ScoredPair<P>) =>
     verified
       ? p.refused === undefined &&
-        (p.similarity >= threshold || (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT))
+        (p.similarity >= threshold ||
+          (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT) ||
+          (p.restated && p.similarity >= RESTATED_THRESHOLD_DEFAULT))
       : p.similarity >= threshold;
   const hits = scored.filter(isHit);
   const right = hits.filter((p) => p.same).length;
