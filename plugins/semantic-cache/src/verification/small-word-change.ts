@@ -89,18 +89,20 @@ function replaced(first: readonly Worded[], second: readonly Worded[]): SmallWor
   if (at === -1) return undefined;
   const x = first[at]!.token;
   const y = second[at]!.token;
-  if (PREPOSITIONS.has(x) && PREPOSITIONS.has(y)) return samePreposition(x, y, first, at) ? undefined : 'preposition';
+  if (PREPOSITIONS.has(x) && PREPOSITIONS.has(y)) return samePreposition(x, y, first, second, at) ? undefined : 'preposition';
   const tenseX = TENSES.get(x);
   const tenseY = TENSES.get(y);
   return tenseX !== undefined && tenseY !== undefined && tenseX !== tenseY ? 'tense' : undefined;
 }
 
-function samePreposition(x: string, y: string, wording: readonly Worded[], at: number): boolean {
+/** Read from both wordings, so a spelling of the word around it ("wekend") judges the pair the same either way round. */
+function samePreposition(x: string, y: string, first: readonly Worded[], second: readonly Worded[], at: number): boolean {
   if (SAME_PREPOSITIONS.some((group) => group.has(x) && group.has(y))) return true;
-  if (SAME_AFTER.get(wording[at - 1]?.token ?? '')?.has(x) === true && SAME_AFTER.get(wording[at - 1]!.token)!.has(y))
-    return true;
-  const next = wording[at + 1]?.token ?? '';
-  return TIMES.has(next) || TIMES.has(wording[at + 2]?.token ?? '');
+  return [first, second].some((wording) => {
+    if (SAME_AFTER.get(wording[at - 1]?.token ?? '')?.has(x) === true && SAME_AFTER.get(wording[at - 1]!.token)!.has(y))
+      return true;
+    return TIMES.has(wording[at + 1]?.token ?? '') || TIMES.has(wording[at + 2]?.token ?? '');
+  });
 }
 
 /** `longer` is `shorter` with "only" or "used to" said at one place. */
