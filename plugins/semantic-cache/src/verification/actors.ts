@@ -5,9 +5,13 @@
  * 0.982), yet one asks what the landlord may do and the other what the tenant may. A party that is no
  * person, pet or listed role ("my insurance company", "my HOA") is not read, so such pairs still pass. The actor is the party right after the auxiliary that opens the question or its clause
  * ("can my landlord", "do I", "if my brother cosigns"); two questions whose actors differ, each actor a
- * party of the other question as well, have traded roles.
+ * party of the other question as well, have traded roles. The same holds of any deed the question
+ * names, wherever it stands: "my husband snores and I can't sleep" / "I snore and my husband can't
+ * sleep", "I hit an uninsured driver" / "an uninsured driver hit me" (deedsOf, swappedDeeds).
  */
 import { orderStem } from './relations.js';
+import { isCarrier } from './question-words.js';
+import { stemOf } from './stems.js';
 import { AUXILIARIES, PERSONS } from './word-lists.js';
 
 /** How far into a clause its opening auxiliary is looked for: "How much notice do I have to give …". */
@@ -86,4 +90,94 @@ export function tradedRoles(
   return (
     a.actor !== undefined && b.actor !== undefined && a.actor !== b.actor && b.parties.has(a.actor) && a.parties.has(b.actor)
   );
+}
+
+/** One thing a question says someone does: "my parents gave" is `{ action: 'gave', by: 'parent' }`. */
+export interface Deed {
+  /** The stem of the word that follows the party: its verb, most often. */
+  readonly action: string;
+  readonly by: string;
+}
+
+/** Pronouns that stand before their verb; "me", "him", "her" and "us" stand after it. */
+const SUBJECTS: ReadonlyMap<string, string> = new Map([
+  // "we" takes in the asker and others ("my friend is moving, how do we stay close" / "how do friends …"): no one doer.
+  ['i', 'speaker'],
+  // "How do you …" in general is "How do I …", as `people` reads it.
+  ['you', 'speaker'],
+  ['u', 'speaker'],
+  ['he', 'other'],
+  ['she', 'other'],
+  ['someone', 'other'],
+  ['somebody', 'other'],
+]);
+
+/** Words between a party and what it does: "my professor keeps interrupting", "I can't sleep". */
+// prettier-ignore
+const BEFORE_ACTION: ReadonlySet<string> = new Set([
+  'not', 'never', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must', 'do', 'does', 'did',
+  'keep', 'keeps', 'kept', 'always', 'still', 'just', 'really', 'also', 'often', 'sometimes', 'usually',
+  'even', 'ever', 'accidentally',
+]);
+
+/** Possessives: "my" in "my feelings" names whose, not who acts. */
+const OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its', 'mine', 'ours']);
+
+/**
+ * What each party does, in reading order: a subject pronoun or a party ("my husband", "the seller"), and
+ * the first content word after it past auxiliaries and adverbs.
+ * @example
+ * deedsOf(lexicalTokens('Do I have to pay tax on money my parents gave me?')); // [{ action: 'pay', by: 'speaker' }, { action: 'gave', by: 'parent' }]
+ */
+export function deedsOf(tokens: readonly string[]): Deed[] {
+  const deeds: Deed[] = [];
+  tokens.forEach((token, i) => {
+    const by = SUBJECTS.get(token) ?? (OWNERS.has(token) || SUBJECTS.has(token) ? undefined : nounParty(token));
+    if (by === undefined || inChoice(tokens, i)) return;
+    let j = i + 1;
+    while (j < tokens.length && (BEFORE_ACTION.has(tokens[j]!) || AUXILIARIES.has(tokens[j]!))) j += 1;
+    const next = tokens[j];
+    if (next === undefined || !isCarrier(next) || party(next) !== undefined || /\d/.test(next)) return;
+    deeds.push({ action: stemOf(next), by });
+  });
+  return deeds;
+}
+
+/** "Are cats or dogs better …?", "a cat or a dog": parties weighed against each other, where neither does anything. */
+function inChoice(tokens: readonly string[], i: number): boolean {
+  const partyAt = (k: number) => nounParty(tokens[k] ?? '') !== undefined;
+  return (
+    (CHOICE.has(tokens[i - 1] ?? '') && (partyAt(i - 2) || partyAt(i - 3))) ||
+    (CHOICE.has(tokens[i + 1] ?? '') && (partyAt(i + 2) || partyAt(i + 3)))
+  );
+}
+
+/** A party named by a noun ("husband", "landlord", "seller"): no pronoun. */
+function nounParty(token: string): string | undefined {
+  const person = PERSONS.get(token);
+  if (person === 'speaker' || person === 'addressee' || person === 'other') return undefined;
+  return party(token);
+}
+
+/**
+ * The same thing done by another party, each party named in both questions: "my husband snores and I
+ * can't sleep" / "I snore and my husband can't sleep", "he hurt my feelings" / "I hurt his feelings".
+ * @example
+ * // "money my parents gave me" / "money I gave my parents"
+ * swappedDeeds({ deeds: [{ action: 'gave', by: 'parent' }], parties }, { deeds: [{ action: 'gave', by: 'speaker' }], parties }); // true
+ */
+export function swappedDeeds(
+  a: { readonly deeds: readonly Deed[]; readonly parties: ReadonlySet<string> },
+  b: { readonly deeds: readonly Deed[]; readonly parties: ReadonlySet<string> },
+): boolean {
+  for (const x of a.deeds)
+    for (const y of b.deeds)
+      if (x.action === y.action && otherDoer(x.by, y.by) && b.parties.has(x.by) && a.parties.has(y.by)) return true;
+  return false;
+}
+
+/** "he" or "someone" may be any party but the asker: "if my kid refuses" / "if he refuses" is one doer. */
+function otherDoer(x: string, y: string): boolean {
+  if (x === y) return false;
+  return x === 'speaker' || y === 'speaker' || (x !== 'other' && y !== 'other');
 }

@@ -10,7 +10,7 @@ import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people
 import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
-import { actorOf, partiesOf } from './actors.js';
+import { actorOf, deedsOf, partiesOf, type Deed } from './actors.js';
 import { modalityOf, type Modality } from './modality.js';
 import { quotedText } from './quoted-text.js';
 
@@ -57,6 +57,8 @@ export interface QuestionFacts {
   readonly actor: string | undefined;
   /** Every party it names: people, pets, firms and the roles of a transaction. */
   readonly parties: ReadonlySet<string>;
+  /** What each party does: "my parents gave" (actors.ts). */
+  readonly deeds: readonly Deed[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
   /** What the asker says they are, in a clause of its own: "vegan" of "I'm vegan, how do I …". */
@@ -137,6 +139,7 @@ export function questionFacts(text: string): QuestionFacts {
     relations: relations(tokens, named),
     actor: clauses.map(actorOf).find((actor) => actor !== undefined),
     parties: partiesOf(tokens),
+    deeds: deedsOf(tokens),
     carriers:
       clauses.length === 1
         ? carriers(tokens, named)

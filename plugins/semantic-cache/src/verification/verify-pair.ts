@@ -55,8 +55,9 @@
  *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or two words trading places
  *   between frames that differ ("high in protein and low in fat" / "high in fat and low in protein";
  *   "a Roth IRA and a traditional IRA" / "a traditional IRA and a Roth IRA" is the same), or another
- *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?";
- *   actors.ts).
+ *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"),
+ *   or doing the same thing anywhere in the question ("money my parents gave me" / "money I gave my
+ *   parents", "he hurt my feelings" / "I hurt his feelings"; actors.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
@@ -74,7 +75,7 @@
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed } from './qualifier.js';
 import { narrows } from './narrowing.js';
-import { tradedRoles } from './actors.js';
+import { swappedDeeds, tradedRoles } from './actors.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -148,7 +149,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   relations: (a, b) =>
     !reversed(a.relations, b.relations) &&
     !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
-    !tradedRoles(a, b),
+    !tradedRoles(a, b) &&
+    !swappedDeeds(a, b),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { verifyPair } from '@sluice/plugin-semantic-cache';
-import { actorOf } from '../../../../plugins/semantic-cache/src/verification/actors.js';
+import { actorOf, deedsOf } from '../../../../plugins/semantic-cache/src/verification/actors.js';
 import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
 
 describe('semantic-cache verification: who acts', () => {
@@ -40,5 +40,45 @@ describe('semantic-cache verification: who acts', () => {
     it(`passes ${JSON.stringify(a)} for ${JSON.stringify(b)}`, () => {
       assert.deepEqual(verifyPair(a, b), { ok: true });
       assert.deepEqual(verifyPair(b, a), { ok: true });
+    });
+});
+
+describe('semantic-cache verification: who does each thing', () => {
+  it('reads each party with the word it does, past auxiliaries and adverbs, and no choice of parties', () => {
+    const by = (question: string) => deedsOf(lexicalTokens(question)).map((deed) => deed.by);
+    assert.deepEqual(by('Do I have to pay tax on money my parents gave me?'), ['parent']);
+    assert.deepEqual(by('what do I do when my professor keeps interrupting me'), ['professor']);
+    assert.deepEqual(by('he hurt my feelings and I cried'), ['other', 'speaker']);
+    assert.deepEqual(deedsOf(lexicalTokens('Are cats or dogs better for people who work long hours?')), []);
+    // "we" is the asker and others together: no one doer.
+    assert.deepEqual(deedsOf(lexicalTokens('How do we stay close?')), []);
+  });
+
+  const swapped: [string, string][] = [
+    ['my wife snores and I cannot sleep, any tips?', 'I snore and my wife cannot sleep, any tips?'],
+    ['How do I tell my sister that she hurt my feelings?', 'How do I tell my sister that I hurt her feelings?'],
+    ['I rear-ended a taxi driver, will my premium go up?', 'a taxi driver rear-ended me, will my premium go up?'],
+    [
+      'my landlord keeps texting me late at night, is that allowed?',
+      'i keep texting my landlord late at night, is that allowed?',
+    ],
+  ];
+  for (const [a, b] of swapped)
+    it(`refuses ${JSON.stringify(a)} for ${JSON.stringify(b)}: another party does the same thing`, () => {
+      assert.deepEqual(verifyPair(a, b), { ok: false, reason: 'relations' });
+      assert.deepEqual(verifyPair(b, a), { ok: false, reason: 'relations' });
+    });
+
+  const same: [string, string][] = [
+    // "he" may be any party but the asker.
+    ['My son says he hates school, what should I do?', 'What should I do if my son hates school?'],
+    ['Are cats or dogs better for people who work long hours?', 'For people who work long hours, are dogs or cats better?'],
+    ['My best friend is moving abroad. How do we stay close?', 'How do best friends stay close? Mine is moving abroad.'],
+    ['When my partner gets angry, how do I calm things down?', 'How do I calm things down when my partner gets angry?'],
+  ];
+  for (const [a, b] of same)
+    it(`passes ${JSON.stringify(a)} for ${JSON.stringify(b)}: the same doers`, () => {
+      assert.notEqual((verifyPair(a, b) as { reason?: string }).reason, 'relations');
+      assert.notEqual((verifyPair(b, a) as { reason?: string }).reason, 'relations');
     });
 });
