@@ -10,7 +10,7 @@ import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people
 import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
-import { actorOf, deedsOf, partiesOf, type Deed } from './actors.js';
+import { actorOf, deedsOf, partiesOf, possessionsOf, type Deed, type Possession } from './actors.js';
 import { modalityOf, type Modality } from './modality.js';
 import { quotedText } from './quoted-text.js';
 
@@ -59,6 +59,8 @@ export interface QuestionFacts {
   readonly parties: ReadonlySet<string>;
   /** What each party does: "my parents gave" (actors.ts). */
   readonly deeds: readonly Deed[];
+  /** Whose each thing is: "my mom's phone" (actors.ts). */
+  readonly possessions: readonly Possession[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
   /** What the asker says they are, in a clause of its own: "vegan" of "I'm vegan, how do I …". */
@@ -140,6 +142,7 @@ export function questionFacts(text: string): QuestionFacts {
     actor: clauses.map(actorOf).find((actor) => actor !== undefined),
     parties: partiesOf(tokens),
     deeds: deedsOf(tokens),
+    possessions: possessionsOf(text),
     carriers:
       clauses.length === 1
         ? carriers(tokens, named)

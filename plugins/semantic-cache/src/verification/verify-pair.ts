@@ -57,7 +57,8 @@
  *   "a Roth IRA and a traditional IRA" / "a traditional IRA and a Roth IRA" is the same), or another
  *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"),
  *   or doing the same thing anywhere in the question ("money my parents gave me" / "money I gave my
- *   parents", "he hurt my feelings" / "I hurt his feelings"; actors.ts).
+ *   parents", "he hurt my feelings" / "I hurt his feelings"), or owning the same thing ("my partner's
+ *   parents don't like me" / "my parents don't like my partner"; actors.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
@@ -75,7 +76,7 @@
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed } from './qualifier.js';
 import { narrows } from './narrowing.js';
-import { swappedDeeds, tradedRoles } from './actors.js';
+import { swappedDeeds, swappedOwners, tradedRoles } from './actors.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -150,7 +151,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !reversed(a.relations, b.relations) &&
     !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
     !tradedRoles(a, b) &&
-    !swappedDeeds(a, b),
+    !swappedDeeds(a, b) &&
+    !swappedOwners(a, b),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
