@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { verifyPair } from '@sluice/plugin-semantic-cache';
 import { actorOf, deedsOf, possessionsOf } from '../../../../plugins/semantic-cache/src/verification/actors.js';
 import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
+import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
 describe('semantic-cache verification: who acts', () => {
   it('reads the party right after the opening auxiliary', () => {
@@ -63,11 +64,10 @@ describe('semantic-cache verification: who does each thing', () => {
       'i keep texting my landlord late at night, is that allowed?',
     ],
   ];
-  for (const [a, b] of swapped)
-    it(`refuses ${JSON.stringify(a)} for ${JSON.stringify(b)}: another party does the same thing`, () => {
-      assert.deepEqual(verifyPair(a, b), { ok: false, reason: 'relations' });
-      assert.deepEqual(verifyPair(b, a), { ok: false, reason: 'relations' });
-    });
+  itRefusesBothWays(
+    swapped.map(([a, b]) => ['relations', a, b] as const),
+    ': another party does the same thing',
+  );
 
   const same: [string, string][] = [
     // "he" may be any party but the asker.
@@ -76,11 +76,7 @@ describe('semantic-cache verification: who does each thing', () => {
     ['My best friend is moving abroad. How do we stay close?', 'How do best friends stay close? Mine is moving abroad.'],
     ['When my partner gets angry, how do I calm things down?', 'How do I calm things down when my partner gets angry?'],
   ];
-  for (const [a, b] of same)
-    it(`passes ${JSON.stringify(a)} for ${JSON.stringify(b)}: the same doers`, () => {
-      assert.notEqual((verifyPair(a, b) as { reason?: string }).reason, 'relations');
-      assert.notEqual((verifyPair(b, a) as { reason?: string }).reason, 'relations');
-    });
+  itAcceptsBothWays(same, 'relations');
 });
 
 describe('semantic-cache verification: whose each thing is', () => {
@@ -106,11 +102,10 @@ describe('semantic-cache verification: whose each thing is', () => {
     ['my roommate used my laptop without asking', "I used my roommate's laptop without asking"],
     ["why do my sister's texts not show up on my phone", "why do my texts not show up on my sister's phone"],
   ];
-  for (const [a, b] of swapped)
-    it(`refuses ${JSON.stringify(a)} for ${JSON.stringify(b)}: the same thing, another owner`, () => {
-      assert.deepEqual(verifyPair(a, b), { ok: false, reason: 'relations' });
-      assert.deepEqual(verifyPair(b, a), { ok: false, reason: 'relations' });
-    });
+  itRefusesBothWays(
+    swapped.map(([a, b]) => ['relations', a, b] as const),
+    ': the same thing, another owner',
+  );
 
   const same: [string, string][] = [
     ["How do I trim my dog's nails?", 'how do i trim my dogs nails'],
@@ -118,9 +113,5 @@ describe('semantic-cache verification: whose each thing is', () => {
     ["Why does my dog's breath smell?", 'Why does my dog have bad breath?'],
     ["Should I read my son's texts?", 'Should I read his texts? He is my son.'],
   ];
-  for (const [a, b] of same)
-    it(`passes ${JSON.stringify(a)} for ${JSON.stringify(b)}: the same owners`, () => {
-      assert.notEqual((verifyPair(a, b) as { reason?: string }).reason, 'relations');
-      assert.notEqual((verifyPair(b, a) as { reason?: string }).reason, 'relations');
-    });
+  itAcceptsBothWays(same, 'relations');
 });

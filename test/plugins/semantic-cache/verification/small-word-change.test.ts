@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
+import { questionFacts } from '@sluice/plugin-semantic-cache';
 import type { VerificationReason } from '../../../../plugins/semantic-cache/src/verification/verify-pair.js';
-import { quotedText } from '../../../../plugins/semantic-cache/src/verification/quoted-text.js';
+import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
 /** Pairs that share every word but a small one, or trade two words between parallel frames: different questions. */
 const REFUSED: [VerificationReason, string, string][] = [
@@ -53,49 +53,12 @@ const ACCEPTED: [string, string][] = [
 ];
 
 describe('semantic-cache verification: a small word changed in place', () => {
-  for (const [reason, a, b] of REFUSED)
-    it(`${reason}: refuses "${a}" for "${b}", both ways`, () => {
-      assert.deepEqual(verifyPair(a, b), { ok: false, reason });
-      assert.deepEqual(verifyPair(b, a), { ok: false, reason });
-    });
-  for (const [a, b] of ACCEPTED)
-    it(`accepts "${a}" for "${b}", both ways`, () => {
-      assert.deepEqual(verifyPair(a, b), { ok: true });
-      assert.deepEqual(verifyPair(b, a), { ok: true });
-    });
+  itRefusesBothWays(REFUSED);
+  itAcceptsBothWays(ACCEPTED);
 
   it('reads "need" without "to" as obligation only a word or two after an opening "do"', () => {
     assert.equal(questionFacts('Does my dog need a passport to fly?').modality, 'obligation');
     assert.equal(questionFacts('How much water does a puppy need?').modality, undefined);
     assert.equal(questionFacts('What do I need for a passport?').modality, undefined);
-  });
-});
-
-describe('semantic-cache verification: quoted text', () => {
-  it('reads quoted spans as tokens, sorted, and leaves apostrophes alone', () => {
-    assert.deepEqual(quotedText('In German, when do you use "du" versus "Sie"?'), ['du', 'sie']);
-    assert.deepEqual(quotedText('What does \u201cschadenfreude\u201d mean?'), ['schadenfreude']);
-    assert.deepEqual(quotedText("Why won't my dog's tail stop wagging?"), []);
-    assert.deepEqual(quotedText('He said "hi'), []);
-    assert.deepEqual(quotedText('say \'\' or ""'), []);
-  });
-
-  it('stays linear on text full of unclosed quotes', () => {
-    const text = ' "a'.repeat(100_000);
-    const started = performance.now();
-    assert.deepEqual(quotedText(text), []);
-    // A quadratic scan of 300,000 characters takes minutes; a linear one milliseconds.
-    assert.ok(performance.now() - started < 5_000);
-  });
-
-  it('refuses different quoted text only when both questions quote something', () => {
-    assert.deepEqual(verifyPair('What does "carpe diem" mean?', 'What does "memento mori" mean?'), {
-      ok: false,
-      reason: 'quoted',
-    });
-    assert.notEqual(
-      (verifyPair('What does carpe diem mean?', 'What does "carpe diem" mean?') as { reason?: string }).reason,
-      'quoted',
-    );
   });
 });
