@@ -105,7 +105,7 @@ export function namedThings(text: string): Set<string> {
     const lower = word.toLowerCase().replace(/[-']/g, '');
     if (PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower)) continue;
     if (FUNCTION_WORDS.has(lower)) {
-      if (word.length > 1 && !UPPER.test(word.slice(1))) spelledLikeWords.push(lower);
+      if (word.length > 1 && !UPPER.test(word.slice(1)) && !TITLE_WORDS.has(lower)) spelledLikeWords.push(lower);
       continue;
     }
     if (calendarWord(lower, undefined) === undefined && !COMMON_ABBREVIATIONS.has(lower)) named.add(nameOf(lower));
@@ -113,6 +113,12 @@ export function namedThings(text: string): Set<string> {
   if (2 * capitalised < words) for (const word of spelledLikeWords) named.add(word);
   return named;
 }
+
+/**
+ * Words a title capitalises that name nothing themselves: "The Hobbit", "The Lord of the Rings". Left in,
+ * "the" would count as a word that carries the question and stretch every title past a swap's reach.
+ */
+const TITLE_WORDS: ReadonlySet<string> = new Set(['the', 'an', 'of', 'and']);
 
 /** Abbreviations written in capitals that name no one thing: "a Windows PC", "TL;DR", "DIY". */
 // prettier-ignore
