@@ -93,6 +93,8 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
     // A preposition stays as a mark between the things it links: "butter for oil" / "oil for butter".
     if (LINKS.has(token)) stems.push(`~${relationWord(token)}`);
     else if (EITHER_WAY.has(token)) stems.push(EITHER_WAY_MARK);
+    // A negation stays as a mark on what it negates: "an employee and not self-employed" / "self-employed and not an employee".
+    else if (NOT_MARKED.has(token)) stems.push(NOT_MARK);
     // A date reads either way round: "July 4th" / "the fourth of July".
     else if ((isCarrier(token) || named.has(token)) && calendarWord(token, tokens[i - 1]) === undefined)
       stems.push(orderStem(token));
@@ -113,6 +115,8 @@ const EITHER_WAY: ReadonlySet<string> = new Set([
   'compare', 'compared', 'comparison',
 ]);
 const EITHER_WAY_MARK = '~or';
+const NOT_MARKED: ReadonlySet<string> = new Set(['not', 'never']);
+const NOT_MARK = '~not';
 /** Between clauses: a sentence moved ("Slovenia. What are the highlights?" / "… of Slovenia? …") is no swap. */
 export const CLAUSE_MARK = '~|';
 

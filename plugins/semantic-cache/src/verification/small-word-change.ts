@@ -48,7 +48,7 @@ const TIMES: ReadonlySet<string> = new Set([
 /** "fill in a form" / "fill out a form". */
 const SAME_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([['fill', new Set(['in', 'out'])]]);
 
-const TENSES: ReadonlyMap<string, 'present' | 'past' | 'future'> = new Map([
+const TENSES: ReadonlyMap<string, 'present' | 'past'> = new Map([
   ['is', 'present'],
   ['are', 'present'],
   ['am', 'present'],
@@ -60,7 +60,8 @@ const TENSES: ReadonlyMap<string, 'present' | 'past' | 'future'> = new Map([
   ['were', 'past'],
   ['did', 'past'],
   ['had', 'past'],
-  ['will', 'future'],
+  // "Why won't my car start?" asks of now, as "Why doesn't my car start?" does: only the past is apart.
+  ['will', 'present'],
 ]);
 
 /**

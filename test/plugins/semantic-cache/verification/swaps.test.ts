@@ -19,6 +19,12 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['relations', 'Can an LLC own shares in an S corp?', 'Can an S corp own an LLC?'],
   ['relations', 'Can a US company hire a Canadian remotely?', 'Can a Canadian company hire an American remotely?'],
   ['relations', 'Can the Supreme Court strike down a law passed by Congress?', 'Can Congress overturn a Supreme Court decision?'],
+  [
+    'relations',
+    'Can I claim mileage if I am a contractor and not an employee?',
+    'Can I claim mileage if I am an employee and not a contractor?',
+  ],
+  ['relations', 'Is The Hobbit a prequel to The Lord of the Rings?', 'Is The Lord of the Rings a prequel to The Hobbit?'],
   ['numbers', 'How many hours of homework for a 1st grader?', 'How many hours of homework for a high school junior?'],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
 ];
@@ -51,6 +57,8 @@ const ACCEPTED: [string, string][] = [
     'Thinking of ordering kitchen stuff from Temu - is it safe to buy from them?',
   ],
   ['At what age should kids get a phone?', 'At what age should kids get their own phone?'],
+  ["Why doesn't my car start in the cold?", "Why won't my car start in the cold?"],
+  ['Why does my car not start in the cold?', "Why won't my car start in the cold?"],
   ['How do I make my Python script run every hour on Linux?', 'TL;DR: how do I make my Python script run every hour on Linux?'],
 ];
 
