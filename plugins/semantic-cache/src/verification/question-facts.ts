@@ -10,7 +10,9 @@ import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people
 import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
-import { actorOf, deedsOf, partiesOf, possessionsOf, type Deed, type Possession } from './actors.js';
+import { actorOf, partiesOf } from './actors.js';
+import { deedsOf, type Deed } from './deeds.js';
+import { possessionsOf, type Possession } from './owners.js';
 import { modalityOf, type Modality } from './modality.js';
 import { quotedText } from './quoted-text.js';
 
@@ -57,9 +59,9 @@ export interface QuestionFacts {
   readonly actor: string | undefined;
   /** Every party it names: people, pets, firms and the roles of a transaction. */
   readonly parties: ReadonlySet<string>;
-  /** What each party does: "my parents gave" (actors.ts). */
+  /** What each party does: "my parents gave" (deeds.ts). */
   readonly deeds: readonly Deed[];
-  /** Whose each thing is: "my mom's phone" (actors.ts). */
+  /** Whose each thing is: "my mom's phone" (owners.ts). */
   readonly possessions: readonly Possession[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;

@@ -58,7 +58,7 @@
  *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"),
  *   or doing the same thing anywhere in the question ("money my parents gave me" / "money I gave my
  *   parents", "he hurt my feelings" / "I hurt his feelings"), or owning the same thing ("my partner's
- *   parents don't like me" / "my parents don't like my partner"; actors.ts).
+ *   parents don't like me" / "my parents don't like my partner"; actors.ts, deeds.ts, owners.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
@@ -76,7 +76,9 @@
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed } from './qualifier.js';
 import { narrows } from './narrowing.js';
-import { swappedDeeds, swappedOwners, tradedRoles } from './actors.js';
+import { tradedRoles } from './actors.js';
+import { swappedDeeds } from './deeds.js';
+import { swappedOwners } from './owners.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';

@@ -1,0 +1,86 @@
+/**
+ * Who does each thing a question names, wherever it stands: "my husband snores and I can't sleep" / "I
+ * snore and my husband can't sleep", "I hit an uninsured driver" / "an uninsured driver hit me". Every
+ * word is shared, so an embedder scores such pairs as one question; the doers differ.
+ */
+import { CHOICE, nounParty, otherDoer, party } from './actors.js';
+import { isCarrier } from './question-words.js';
+import { stemOf } from './stems.js';
+import { AUXILIARIES } from './word-lists.js';
+
+/** One thing a question says someone does: "my parents gave" is `{ action: 'gave', by: 'parent' }`. */
+export interface Deed {
+  /** The stem of the word that follows the party: its verb, most often. */
+  readonly action: string;
+  readonly by: string;
+}
+
+/** Pronouns that stand before their verb; "me", "him", "her" and "us" stand after it. */
+const SUBJECTS: ReadonlyMap<string, string> = new Map([
+  // "we" takes in the asker and others ("my friend is moving, how do we stay close" / "how do friends …"): no one doer.
+  ['i', 'speaker'],
+  // "How do you …" in general is "How do I …", as `people` reads it.
+  ['you', 'speaker'],
+  ['u', 'speaker'],
+  ['he', 'other'],
+  ['she', 'other'],
+  ['someone', 'other'],
+  ['somebody', 'other'],
+]);
+
+/** Words between a party and what it does: "my professor keeps interrupting", "I can't sleep". */
+// prettier-ignore
+const BEFORE_ACTION: ReadonlySet<string> = new Set([
+  'not', 'never', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must', 'do', 'does', 'did',
+  'keep', 'keeps', 'kept', 'always', 'still', 'just', 'really', 'also', 'often', 'sometimes', 'usually',
+  'even', 'ever', 'accidentally',
+]);
+
+/** Possessives: "my" in "my feelings" names whose, not who acts. */
+const OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its', 'mine', 'ours']);
+
+/**
+ * What each party does, in reading order: a subject pronoun or a party ("my husband", "the seller"), and
+ * the first content word after it past auxiliaries and adverbs.
+ * @example
+ * deedsOf(lexicalTokens('Do I have to pay tax on money my parents gave me?')); // [{ action: 'pay', by: 'speaker' }, { action: 'gave', by: 'parent' }]
+ */
+export function deedsOf(tokens: readonly string[]): Deed[] {
+  const deeds: Deed[] = [];
+  tokens.forEach((token, i) => {
+    const by = SUBJECTS.get(token) ?? (OWNERS.has(token) || SUBJECTS.has(token) ? undefined : nounParty(token));
+    if (by === undefined || inChoice(tokens, i)) return;
+    let j = i + 1;
+    while (j < tokens.length && (BEFORE_ACTION.has(tokens[j]!) || AUXILIARIES.has(tokens[j]!))) j += 1;
+    const next = tokens[j];
+    if (next === undefined || !isCarrier(next) || party(next) !== undefined || /\d/.test(next)) return;
+    deeds.push({ action: stemOf(next), by });
+  });
+  return deeds;
+}
+
+/** "Are cats or dogs better …?", "a cat or a dog": parties weighed against each other, where neither does anything. */
+function inChoice(tokens: readonly string[], i: number): boolean {
+  const partyAt = (k: number) => nounParty(tokens[k] ?? '') !== undefined;
+  return (
+    (CHOICE.has(tokens[i - 1] ?? '') && (partyAt(i - 2) || partyAt(i - 3))) ||
+    (CHOICE.has(tokens[i + 1] ?? '') && (partyAt(i + 2) || partyAt(i + 3)))
+  );
+}
+
+/**
+ * The same thing done by another party, each party named in both questions: "my husband snores and I
+ * can't sleep" / "I snore and my husband can't sleep", "he hurt my feelings" / "I hurt his feelings".
+ * @example
+ * // "money my parents gave me" / "money I gave my parents"
+ * swappedDeeds({ deeds: [{ action: 'gave', by: 'parent' }], parties }, { deeds: [{ action: 'gave', by: 'speaker' }], parties }); // true
+ */
+export function swappedDeeds(
+  a: { readonly deeds: readonly Deed[]; readonly parties: ReadonlySet<string> },
+  b: { readonly deeds: readonly Deed[]; readonly parties: ReadonlySet<string> },
+): boolean {
+  for (const x of a.deeds)
+    for (const y of b.deeds)
+      if (x.action === y.action && otherDoer(x.by, y.by) && b.parties.has(x.by) && a.parties.has(y.by)) return true;
+  return false;
+}

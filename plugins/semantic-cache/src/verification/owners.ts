@@ -1,0 +1,105 @@
+/**
+ * Whose each thing is: "my mom's calls … on my phone" / "my calls … on my mom's phone", "my partner's
+ * parents don't like me" / "my parents don't like my partner". Every word is shared; the owners differ.
+ */
+import { nounParty, otherDoer } from './actors.js';
+import { isCarrier } from './question-words.js';
+import { stemOf } from './stems.js';
+import { PERSONS } from './word-lists.js';
+
+/** Whose thing a question names: "my mom's phone" is `{ thing: 'phone', of: 'mother' }`, "my phone" `{ thing: 'phone', of: 'speaker' }`. */
+export interface Possession {
+  readonly thing: string;
+  readonly of: string;
+}
+
+const POSSESSIVES: ReadonlyMap<string, string> = new Map([
+  ['my', 'speaker'],
+  // "your" asked in general is "my", as `people` reads it.
+  ['your', 'speaker'],
+  ['his', 'other'],
+  ['her', 'other'],
+  ['their', 'other'],
+]);
+
+/**
+ * Whose each thing is, read from the text as typed, since the tokens drop "'s": a possessive word ("my",
+ * "your", "his") or a name with "'s" ("my mom's", "a coworker's"), and the word right after it.
+ * @example
+ * possessionsOf("why do my mom's calls go to voicemail on my phone");
+ * // [{ thing: 'mom', of: 'speaker' }, { thing: 'call', of: 'mother' }, { thing: 'phone', of: 'speaker' }]
+ */
+export function possessionsOf(text: string): Possession[] {
+  const words = text.toLowerCase().split(SPACES).map(trimmed);
+  const found: Possession[] = [];
+  words.forEach((word, i) => {
+    const next = words[i + 1];
+    if (next === undefined || next === '') return;
+    const base = withoutPossessive(word);
+    const of = POSSESSIVES.get(word) ?? (base !== word ? ownerNamed(base) : undefined);
+    if (of !== undefined) found.push({ thing: stemOf(withoutPossessive(next)), of });
+  });
+  return found;
+}
+
+const SPACES = /\s+/;
+
+/** "my mom's", "a coworker's": a named party or a content word; "it's", "he's" and "what's" own nothing. */
+function ownerNamed(word: string): string | undefined {
+  if (word === '') return undefined;
+  return nounParty(word) ?? (PERSONS.has(word) || !isCarrier(word) ? undefined : `~${stemOf(word)}`);
+}
+
+/** A word without the punctuation around it, apostrophes inside kept: a loop, no backtracking. */
+function trimmed(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && !WORD_CHAR.test(word[start]!)) start += 1;
+  while (end > start && !WORD_CHAR.test(word[end - 1]!) && !APOSTROPHES.has(word[end - 1]!)) end -= 1;
+  return word.slice(start, end);
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const APOSTROPHES: ReadonlySet<string> = new Set(["'", '\u2019']);
+
+/** "mom's" and "parents'" are "mom" and "parents"; any other word stays as it is. */
+function withoutPossessive(word: string): string {
+  if (word.endsWith("'s") || word.endsWith('\u2019s')) return word.slice(0, -2);
+  return APOSTROPHES.has(word[word.length - 1] ?? '') ? word.slice(0, -1) : word;
+}
+
+/**
+ * The same thing owned by another party, each owner named in both questions: "my partner's parents don't
+ * like me" / "my parents don't like my partner", "my mom's calls … on my phone" / "my calls … on my mom's
+ * phone". A thing with an owner in common, or "his"/"her" for any party but the asker, is no swap.
+ * @example
+ * // "my classmate copied my essay" / "I copied my classmate's essay"
+ * swappedOwners(facts("my classmate copied my essay"), facts("I copied my classmate's essay")); // true
+ */
+export function swappedOwners(
+  a: {
+    readonly possessions: readonly Possession[];
+    readonly parties: ReadonlySet<string>;
+    readonly words: readonly { readonly stem: string }[];
+  },
+  b: {
+    readonly possessions: readonly Possession[];
+    readonly parties: ReadonlySet<string>;
+    readonly words: readonly { readonly stem: string }[];
+  },
+): boolean {
+  for (const x of a.possessions) {
+    const owners = b.possessions.filter((y) => y.thing === x.thing);
+    if (owners.length === 0 || owners.some((y) => !otherDoer(x.of, y.of))) continue;
+    if (owners.some((y) => owns(x.of, b) && owns(y.of, a))) return true;
+  }
+  return false;
+}
+
+/** The owner is named in the question too: a party, or the word itself ("classmate"). */
+function owns(
+  owner: string,
+  facts: { readonly parties: ReadonlySet<string>; readonly words: readonly { readonly stem: string }[] },
+): boolean {
+  return owner.startsWith('~') ? facts.words.some((w) => w.stem === owner.slice(1)) : facts.parties.has(owner);
+}
