@@ -43,7 +43,8 @@ const OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'her', 
  * What each party does, in reading order: a subject pronoun or a party ("my husband", "the seller"), and
  * the first content word after it past auxiliaries and adverbs.
  * @example
- * deedsOf(lexicalTokens('Do I have to pay tax on money my parents gave me?')); // [{ action: 'pay', by: 'speaker' }, { action: 'gave', by: 'parent' }]
+ * deedsOf(lexicalTokens('money my parents gave me'));  // [{ action: stemOf('gave'), by: 'parent' }]
+ * deedsOf(lexicalTokens('Do I have to pay tax?'));      // []: "to" does nothing
  */
 export function deedsOf(tokens: readonly string[]): Deed[] {
   const deeds: Deed[] = [];

@@ -7,7 +7,7 @@ import { isCarrier } from './question-words.js';
 import { stemOf } from './stems.js';
 import { PERSONS } from './word-lists.js';
 
-/** Whose thing a question names: "my mom's phone" is `{ thing: 'phone', of: 'mother' }`, "my phone" `{ thing: 'phone', of: 'speaker' }`. */
+/** Whose thing a question names: "my mom's phone" is `{ thing: stemOf('phone'), of: 'mother' }`, "my phone" `{ …, of: 'speaker' }`. */
 export interface Possession {
   readonly thing: string;
   readonly of: string;
@@ -26,8 +26,8 @@ const POSSESSIVES: ReadonlyMap<string, string> = new Map([
  * Whose each thing is, read from the text as typed, since the tokens drop "'s": a possessive word ("my",
  * "your", "his") or a name with "'s" ("my mom's", "a coworker's"), and the word right after it.
  * @example
- * possessionsOf("why do my mom's calls go to voicemail on my phone");
- * // [{ thing: 'mom', of: 'speaker' }, { thing: 'call', of: 'mother' }, { thing: 'phone', of: 'speaker' }]
+ * possessionsOf("why do my mom's calls go to voicemail on my phone").map((p) => p.of);
+ * // ['speaker', 'mother', 'speaker']: my mom, mom's calls, my phone
  */
 export function possessionsOf(text: string): Possession[] {
   const words = text.toLowerCase().split(SPACES).map(trimmed);
@@ -62,10 +62,10 @@ function trimmed(word: string): string {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const APOSTROPHES: ReadonlySet<string> = new Set(["'", '\u2019']);
 
-/** "mom's" and "parents'" are "mom" and "parents"; any other word stays as it is. */
+/** "mom's" and "parents'" are "mom" and "parents"; any other word stays as it is ("hello'" closes a quote). */
 function withoutPossessive(word: string): string {
   if (word.endsWith("'s") || word.endsWith('\u2019s')) return word.slice(0, -2);
-  return APOSTROPHES.has(word[word.length - 1] ?? '') ? word.slice(0, -1) : word;
+  return APOSTROPHES.has(word[word.length - 1] ?? '') && word[word.length - 2] === 's' ? word.slice(0, -1) : word;
 }
 
 /**

@@ -9,6 +9,8 @@ describe('semantic-cache verification: whose each thing is', () => {
     assert.deepEqual(possessionsOf('a coworker\u2019s promotion'), [{ thing: 'promotion', of: '~coworker' }]);
     assert.deepEqual(owners("it's my dogs' toys"), ['speaker', 'dog']);
     assert.deepEqual(owners("what's he's doing, John's?"), []);
+    // A closing quote is no plural owner.
+    assert.deepEqual(owners("how do you say 'hello' to a stranger"), []);
     assert.deepEqual(possessionsOf('my'), []);
   });
 
