@@ -54,7 +54,20 @@ export interface Worded {
  * @example
  * alignedWording(questionFacts('What is a VPN?')).map((w) => w.token); // ['what', 'is', 'vpn']
  */
-export function alignedWording(facts: QuestionFacts): Worded[] {
+export function alignedWording(facts: QuestionFacts): readonly Worded[] {
+  let worded = WORDINGS.get(facts);
+  if (worded === undefined) WORDINGS.set(facts, (worded = wordingOf(facts)));
+  return worded;
+}
+
+/**
+ * Wordings already read, by the facts they were read from: a lookup compares the new question with each
+ * candidate, and the stored questions' facts are kept between lookups (facts-memo.ts), so the same facts
+ * are aligned again and again. Weak, so it lives as long as the facts do.
+ */
+const WORDINGS = new WeakMap<QuestionFacts, readonly Worded[]>();
+
+function wordingOf(facts: QuestionFacts): Worded[] {
   const byPlace = new Map<number, ContentWord>();
   for (const word of facts.words) byPlace.set(word.at, word);
   const worded: Worded[] = [];
