@@ -28,6 +28,14 @@ export interface FormFacts {
 /** Auxiliaries that open a question about the past: "Was Pluto a planet?", "Did Rome fall in 476?". */
 const PAST_AUXILIARIES = new Set(['was', 'were', 'did', 'had']);
 
+/**
+ * "Has Antarctica ever had trees?" asks of all the past, as "Did Antarctica ever have trees?" does, and
+ * not of now, as "Does Antarctica have trees?" does.
+ */
+function everSince(tokens: readonly string[], start: number): boolean {
+  return (tokens[start] === 'has' || tokens[start] === 'have') && tokens.slice(start + 1, start + 5).includes('ever');
+}
+
 // prettier-ignore
 const ASKS: ReadonlyMap<string, string> = new Map(Object.entries({
   who: 'who', whom: 'who', whose: 'who', when: 'when', where: 'where', why: 'why', how: 'how',
@@ -82,7 +90,8 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       clauseForm = request || statement || how || choice ? undefined : 'yes-no';
     }
     if (clauseForm !== undefined) asked += 1;
-    if (form === undefined && clauseForm === 'yes-no') tense = PAST_AUXILIARIES.has(first!) ? 'past' : 'present';
+    if (form === undefined && clauseForm === 'yes-no')
+      tense = PAST_AUXILIARIES.has(first!) || everSince(tokens, start) ? 'past' : 'present';
     form ??= clauseForm;
     tokens.forEach((token, i) => {
       const next = tokens[i + 1];

@@ -16,11 +16,15 @@ import { sameWord } from './word-match.js';
  * - `preposition`: one preposition for another ("write in Paris" / "write about Paris", "book flights on
  *   a Tuesday" / "for a Tuesday"); "in" and "inside", "fill in" and "fill out", "on" and "over the
  *   weekend" say the same.
- * - `tense`: an auxiliary of another tense ("what currency did Germany use" / "does"), or "used to" said
- *   on one side only.
- * - `only`: "only" on one side only ("feed my cat only dry food" / "feed my cat dry food").
+ * - `tense`: an auxiliary of another tense ("what currency did Germany use" / "does"), "used to" said
+ *   on one side only, or "will … be" for "is" ("how many bitcoins are there" / "will there be").
+ * - `only`: "only" on one side only ("feed my cat only dry food" / "feed my cat dry food"), or moved past
+ *   the word next to it ("Do only cats purr?" / "Do cats only purr?"). Moved further, it stays with its
+ *   phrase ("with only flour and water" / "with flour and water only").
+ * - `count`: one thing picked against several, after a superlative or "main" ("the closest star" / "the
+ *   closest stars", "the main character" / "the main characters"); the verb agreeing with it aside.
  */
-export type SmallWordChange = 'preposition' | 'tense' | 'only';
+export type SmallWordChange = 'preposition' | 'tense' | 'only' | 'count';
 
 // prettier-ignore
 const PREPOSITIONS: ReadonlySet<string> = new Set([
@@ -60,7 +64,8 @@ const TENSES: ReadonlyMap<string, 'present' | 'past'> = new Map([
   ['were', 'past'],
   ['did', 'past'],
   ['had', 'past'],
-  // "Why won't my car start?" asks of now, as "Why doesn't my car start?" does: only the past is apart.
+  // "Why won't my car start?" asks of now, as "Why doesn't my car start?" does: only the past is apart,
+  // and "will … be" said for "is" (willBe below).
   ['will', 'present'],
 ]);
 
@@ -75,8 +80,29 @@ export function smallWordChange(a: QuestionFacts, b: QuestionFacts): SmallWordCh
   if (Math.abs(a.tokens.length - b.tokens.length) > 2) return undefined;
   const first = alignedWording(a);
   const second = alignedWording(b);
-  if (first.length === second.length) return replaced(first, second);
+  if (first.length === second.length)
+    return onlyMoved(first, second)
+      ? 'only'
+      : (replaced(first, second) ?? (pickedCount(first, second, a, b) ? 'count' : undefined));
   return first.length > second.length ? inserted(first, second) : inserted(second, first);
+}
+
+/** Who does a thing, before "only" and the verb it moves past: "Do I only need …" is "Do I need only …". */
+const DOERS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'one']);
+
+/**
+ * "only" and the content word next to it trade places, every other word the same: it moves from one
+ * thing to another. Not past a verb right after its doer ("I only need a passport" / "I need only a
+ * passport"), where it still limits what follows.
+ */
+function onlyMoved(first: readonly Worded[], second: readonly Worded[]): boolean {
+  const at = first.findIndex((w, i) => !same(w, second[i]!));
+  if (at === -1 || at + 1 >= first.length || DOERS.has(first[at - 1]?.token ?? '')) return false;
+  if ((first[at]!.word ?? first[at + 1]!.word) === undefined) return false;
+  const [x, y] = [first[at]!, first[at + 1]!];
+  if ((x.token === 'only') === (y.token === 'only') || !same(x, second[at + 1]!) || !same(y, second[at]!)) return false;
+  for (let i = at + 2; i < first.length; i += 1) if (!same(first[i]!, second[i]!)) return false;
+  return true;
 }
 
 /** One word for another at one place, every other word the same or written another way. */
@@ -91,9 +117,48 @@ function replaced(first: readonly Worded[], second: readonly Worded[]): SmallWor
   const x = first[at]!.token;
   const y = second[at]!.token;
   if (PREPOSITIONS.has(x) && PREPOSITIONS.has(y)) return samePreposition(x, y, first, second, at) ? undefined : 'preposition';
-  const tenseX = TENSES.get(x);
-  const tenseY = TENSES.get(y);
+  const tenseX = tenseAt(first, at);
+  const tenseY = tenseAt(second, at);
   return tenseX !== undefined && tenseY !== undefined && tenseX !== tenseY ? 'tense' : undefined;
+}
+
+/**
+ * Words that pick out of several, besides superlatives ("the closest"): "the main character" is one,
+ * "the main characters" several. "best" and "top" are left out: "the best laptop for students" is as
+ * often answered with a list as "the best laptops".
+ */
+const PICKING: ReadonlySet<string> = new Set(['main']);
+
+/**
+ * Every word the same or written another way, one of them singular on one side and plural on the other
+ * right after a word that picks, and any other difference a verb agreeing with it ("is" / "are").
+ */
+function pickedCount(first: readonly Worded[], second: readonly Worded[], a: QuestionFacts, b: QuestionFacts): boolean {
+  let picked = false;
+  for (let i = 0; i < first.length; i += 1) {
+    const x = first[i]!;
+    const y = second[i]!;
+    if (x.token === y.token) continue;
+    if (TENSES.has(x.token) && TENSES.get(x.token) === TENSES.get(y.token)) continue;
+    if (!same(x, y)) return false;
+    const before = [first[i - 1]?.token ?? '', second[i - 1]?.token ?? ''];
+    const picks = (word: string) => PICKING.has(word) || a.superlatives.includes(word) || b.superlatives.includes(word);
+    if (plural(x.token, y.token) && before.some(picks)) picked = true;
+  }
+  return picked;
+}
+
+/** One word the plural of the other: "star" / "stars", "box" / "boxes", "city" / "cities". */
+function plural(x: string, y: string): boolean {
+  const [one, many] = x.length < y.length ? [x, y] : [y, x];
+  return many === `${one}s` || many === `${one}es` || (one.endsWith('y') && many === `${one.slice(0, -1)}ies`);
+}
+
+/** The tense of the auxiliary at `at`; "has … ever" asks of the past, as "did … ever" does (question-form.ts). */
+function tenseAt(wording: readonly Worded[], at: number): 'present' | 'past' | undefined {
+  const token = wording[at]!.token;
+  if ((token === 'has' || token === 'have') && wording.slice(at + 1, at + 5).some((w) => w.token === 'ever')) return 'past';
+  return TENSES.get(token);
 }
 
 /** Read from both wordings, so a spelling of the word around it ("wekend") judges the pair the same either way round. */
@@ -106,8 +171,9 @@ function samePreposition(x: string, y: string, first: readonly Worded[], second:
   });
 }
 
-/** `longer` is `shorter` with "only" or "used to" said at one place. */
+/** `longer` is `shorter` with "only" or "used to" said at one place, or with "will … be" for "is". */
 function inserted(longer: readonly Worded[], shorter: readonly Worded[]): SmallWordChange | undefined {
+  if (longer.length - shorter.length === 1 && willBe(longer, shorter)) return 'tense';
   let at = 0;
   while (at < shorter.length && same(longer[at]!, shorter[at]!)) at += 1;
   const extra = longer.length - shorter.length;
@@ -115,6 +181,26 @@ function inserted(longer: readonly Worded[], shorter: readonly Worded[]): SmallW
   const said = longer.slice(at, at + extra).map((w) => w.token);
   if (extra === 1 && said[0] === 'only') return 'only';
   return extra === 2 && said[0] === 'used' && said[1] === 'to' ? 'tense' : undefined;
+}
+
+/** "is" and its forms, which "will … be" says of the future: "how many bitcoins are there" / "will there be". */
+const PRESENT_BE: ReadonlySet<string> = new Set(['is', 'are', 'am']);
+
+/**
+ * `longer` is `shorter` with "will" for "is" and a "be" a word or two after it. A negated "will" ("Why
+ * won't the page load?") refuses now, as "doesn't" does, so a question with "not" is left alone.
+ */
+function willBe(longer: readonly Worded[], shorter: readonly Worded[]): boolean {
+  const will = longer.findIndex((w) => w.token === 'will');
+  if (will === -1 || !PRESENT_BE.has(shorter[will]?.token ?? '')) return false;
+  const be = longer.findIndex((w, i) => i > will && i <= will + 3 && w.token === 'be');
+  if (be === -1 || longer.some((w) => w.token === 'not')) return false;
+  for (let i = 0, j = 0; i < longer.length; i += 1) {
+    if (i === be) continue;
+    if (i !== will && !same(longer[i]!, shorter[j]!)) return false;
+    j += 1;
+  }
+  return true;
 }
 
 function same(x: Worded, y: Worded): boolean {

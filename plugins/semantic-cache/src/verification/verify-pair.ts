@@ -7,6 +7,8 @@
  *   "5 km" / "5 miles"). "3" and "three", "$2K" and "2000 dollars", "1M" and "one million", "3pm" and
  *   "15:00", "2GB" and "two gigabytes", "1 km" and "1,000 metres", "half an hour" and "30 minutes",
  *   "a mile" and "1 mile" agree. "1st" is no "1" an article may stand for. In arithmetic the order counts too.
+ *   One thing picked against several, the questions otherwise the same, counts too ("the closest star" /
+ *   "the closest stars", "the main character" / "… characters"; small-word-change.ts).
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
  * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without", "ordain" /
  *   "refuse to ordain"); idioms that only look negative ("from nothing", "in no time", "without breaking
@@ -124,7 +126,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
       ? sameList(a.numbers, b.numbers)
       : sameMultiset(withoutOne(a.numbers), withoutOne(b.numbers))) &&
     sameSet(measures(a.units), measures(b.units)) &&
-    (!a.units.some(isCurrency) || !b.units.some(isCurrency) || sameSet(a.units.filter(isCurrency), b.units.filter(isCurrency))),
+    (!a.units.some(isCurrency) || !b.units.some(isCurrency) || sameSet(a.units.filter(isCurrency), b.units.filter(isCurrency))) &&
+    changeOf(a, b) !== 'count',
   operators: (a, b) => sameList(a.operators, b.operators),
   negation: (a, b) => a.negations === b.negations,
   dates: (a, b) => sameList(a.dates, b.dates),

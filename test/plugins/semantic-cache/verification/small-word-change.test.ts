@@ -12,12 +12,16 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['tense', 'Who is the lead singer of Queen?', 'Who was the lead singer of Queen?'],
   ['tense', 'what currency did Germany use', 'what currency does Germany use'],
   ['tense', 'will mortgage rates go down this year', 'did mortgage rates go down this year'],
+  ['tense', 'how many people are there on Mars', 'how many people will there be on Mars'],
+  ['tense', 'Is it cold in Oslo in March?', 'Will it be cold in Oslo in March?'],
   [
     'tense',
     'How do I ask a manager I used to work for to be a reference?',
     'How do I ask a manager I work for to be a reference?',
   ],
   ['qualifier', 'Is it healthy to eat only fruit for breakfast?', 'Is it healthy to eat fruit for breakfast?'],
+  ['qualifier', 'Do only bees make honey?', 'Do bees only make honey?'],
+  ['qualifier', 'is it safe to drink tea only before bed', 'is it safe to drink only tea before bed'],
   ['quoted', "How do you say 'the book' in German?", "How do you say 'the books' in German?"],
   ['quoted', 'How do you say "I ate" in Spanish?', 'How do you say "I will eat" in Spanish?'],
   ['relations', 'Which cereals are high in fibre and low in sugar?', 'Which cereals are high in sugar and low in fibre?'],
@@ -27,6 +31,9 @@ const REFUSED: [VerificationReason, string, string][] = [
     'How do I make the sky brighter and the foreground darker?',
   ],
   ['modality', 'do I need a license to carry a handgun in texas', 'can I get a license to carry a handgun in texas'],
+  ['numbers', 'What is the largest moon of Jupiter?', 'What are the largest moons of Jupiter?'],
+  ['numbers', 'Who is the main villain in Star Wars?', 'Who are the main villains in Star Wars?'],
+  ['numbers', 'which is the deadliest disease in history', 'which are the deadliest diseases in history'],
 ];
 
 /** The same question: the small words differ in ways that do not change the answer. */
@@ -50,6 +57,14 @@ const ACCEPTED: [string, string][] = [
   ['What does "statement balance" mean on a credit card?', "On a credit card, what does 'statement balance' mean?"],
   ['How do I fix "port 3000 already in use"?', "how do i fix 'Port 3000 already in use'"],
   ['how many hours of sleep does a teenager need', 'how many hours of sleep should a teenager get'],
+  ["Why won't my phone charge?", 'Why will my phone not charge?'],
+  ["Why isn't my phone charging?", "Why won't my phone be charging?"],
+  ['Can I bake bread with only flour, water and salt?', 'Can I bake bread with flour, water and salt only?'],
+  ['Do I only need a passport to enter Mexico?', 'Do I need only a passport to enter Mexico?'],
+  // One or several, where nothing picks one out: the answer is the same.
+  ['How do I patch a hole in drywall?', 'how do I patch holes in drywall'],
+  ['What is the best laptop for students?', 'What are the best laptops for students?'],
+  ['What is the interest rate on a savings account?', 'What are the interest rates on savings accounts?'],
 ];
 
 describe('semantic-cache verification: a small word changed in place', () => {

@@ -10,6 +10,10 @@ describe('semantic verification: tense, whether a yes/no question asks of the pa
     assert.equal(tense('Is Pluto a planet?'), 'present');
     assert.equal(tense('Will my insurance go up after one accident?'), 'present');
     assert.equal(tense('Hi! So were skinny jeans ever in style?'), 'past');
+    // "ever" after an opening "has" asks of all the past; without it, of now.
+    assert.equal(tense('Has Mars ever had liquid water?'), 'past');
+    assert.equal(tense('Have you ever seen a comet?'), 'past');
+    assert.equal(tense('Has the bank approved my loan?'), 'present');
     assert.equal(tense('When was the Eiffel Tower built?'), undefined);
     assert.equal(tense('My order was cancelled, what now?'), undefined);
   });
@@ -18,6 +22,7 @@ describe('semantic verification: tense, whether a yes/no question asks of the pa
     for (const [a, b] of [
       ['Is Pluto a planet?', 'Was Pluto a planet?'],
       ['Is cricket still an Olympic sport?', 'Was cricket ever an Olympic sport?'],
+      ['Does Mars have liquid water?', 'Has Mars ever had liquid water?'],
     ]) {
       assert.deepEqual(verifyPair(a!, b!), { ok: false, reason: 'tense' }, `${a} / ${b}`);
     }
@@ -28,6 +33,7 @@ describe('semantic verification: tense, whether a yes/no question asks of the pa
         'Mine was cancelled yesterday: does travel insurance cover a cancelled flight?',
       ],
       ['When was the Eiffel Tower built?', 'What year is the Eiffel Tower from?'],
+      ['Did a woman ever run for president in France?', 'Has a woman ever run for president in France?'],
     ]) {
       assert.notEqual((verifyPair(a!, b!) as { reason?: string }).reason, 'tense', `${a} / ${b}`);
     }
