@@ -105,13 +105,7 @@ function belowThresholdHit(
  * `verified: false` scores the similarity alone.
  */
 export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {
-  const isHit = (p: ScoredPair<P>) =>
-    verified
-      ? p.refused === undefined &&
-        (p.similarity >= threshold ||
-          (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT) ||
-          (p.restated && p.similarity >= RESTATED_THRESHOLD_DEFAULT))
-      : p.similarity >= threshold;
+  const isHit = (p: ScoredPair<P>) => (verified ? threshold <= hitsUpTo(p) : p.similarity >= threshold);
   const hits = scored.filter(isHit);
   const right = hits.filter((p) => p.same).length;
   const paraphrases = scored.filter((p) => p.same).length;
@@ -123,6 +117,19 @@ export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], th
     wrongHits: hits.filter((p) => !p.same),
     misses: scored.filter((p) => p.same && !isHit(p)),
   };
+}
+
+/**
+ * The highest threshold at which the pair is a hit: its similarity, or every threshold when it answers
+ * below them by its wording, or none when the verification refuses it. A pair hits at `threshold` when
+ * `threshold <= hitsUpTo(pair)`, so a sweep reads each pair once instead of once a threshold.
+ */
+export function hitsUpTo(p: ScoredPair<SamePair>): number {
+  if (p.refused !== undefined) return -Infinity;
+  const worded =
+    (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT) ||
+    (p.restated && p.similarity >= RESTATED_THRESHOLD_DEFAULT);
+  return worded ? Infinity : p.similarity;
 }
 
 export function cosine(a: readonly number[], b: readonly number[]): number {

@@ -1,6 +1,6 @@
 /** The printed tables of the quality test: precision and recall per threshold, per kind, and per target. */
 import type { Half, QuestionPair } from './question-set.js';
-import { quality, type ScoredPair } from './hit-quality.js';
+import { hitsUpTo, quality, type ScoredPair } from './hit-quality.js';
 
 export type ScoredQuestion = ScoredPair<QuestionPair>;
 
@@ -88,13 +88,38 @@ export interface ThresholdForPrecision {
  * threshold).
  */
 export function thresholdForPrecision(scored: readonly ScoredQuestion[], precision: number): ThresholdForPrecision {
-  const at = FINE_GRID.map((threshold) => ({ threshold, q: quality(scored, threshold) }));
+  const at = FINE_GRID.map((threshold) => ({ threshold, q: qualityOnGrid(scored, threshold) }));
   let held: ThresholdForPrecision['held'];
   for (let i = at.length - 1; i >= 0 && at[i]!.q.precision >= precision; i -= 1)
     held = { threshold: at[i]!.threshold, recall: at[i]!.q.recall };
   const first = at.find(({ q }) => q.hits > 0 && q.precision >= precision);
   const reached = first === undefined ? undefined : { threshold: first.threshold, recall: first.q.recall };
   return { precision, held, reached };
+}
+
+/** Each pair's {@link hitsUpTo}, read once per scored set: the fine grid asks 500 thresholds of it. */
+const upToOf = new WeakMap<readonly ScoredQuestion[], { readonly upTo: Float64Array; readonly same: Uint8Array }>();
+
+/** Precision, recall and hits as {@link quality} counts them, from the pairs' {@link hitsUpTo}. */
+function qualityOnGrid(
+  scored: readonly ScoredQuestion[],
+  threshold: number,
+): { precision: number; recall: number; hits: number } {
+  let read = upToOf.get(scored);
+  if (read === undefined) {
+    read = { upTo: Float64Array.from(scored, hitsUpTo), same: Uint8Array.from(scored, (p) => (p.same ? 1 : 0)) };
+    upToOf.set(scored, read);
+  }
+  let hits = 0;
+  let right = 0;
+  let paraphrases = 0;
+  for (let i = 0; i < read.upTo.length; i += 1) {
+    const hit = threshold <= read.upTo[i]!;
+    hits += hit ? 1 : 0;
+    right += hit && read.same[i] === 1 ? 1 : 0;
+    paraphrases += read.same[i]!;
+  }
+  return { precision: hits === 0 ? 1 : right / hits, recall: paraphrases === 0 ? 0 : right / paraphrases, hits };
 }
 
 export function describeThreshold(t: ThresholdForPrecision): string {

@@ -123,7 +123,9 @@ describe('semantic-cache quality: lexical and USE-lite embedders on the labelled
     );
   });
 
-  it('the stored vectors are what the installed USE-lite model gives, loaded from its package', async () => {
+  it('the stored vectors are what the installed USE-lite model gives, loaded from its package', async function () {
+    // Loading the model and embedding a sample takes about 11 s on a slow machine, near the default 15 s.
+    this.timeout(60_000);
     const stored = readUseLiteVectors();
     const sample = sentencesOf(pairs).filter((_, i) => i % 500 === 0);
     const now = await (await loadUseLite())(sample);
