@@ -30,9 +30,12 @@ const PAST_AUXILIARIES = new Set(['was', 'were', 'did', 'had']);
 
 /**
  * "Has Antarctica ever had trees?" asks of all the past, as "Did Antarctica ever have trees?" does, and
- * not of now, as "Does Antarctica have trees?" does.
+ * not of now, as "Does Antarctica have trees?" does: a "has" or "have" at `start` with "ever" soon after.
+ * @example
+ * everSince(['has', 'mars', 'ever', 'had', 'water'], 0); // true
+ * everSince(['has', 'the', 'bank', 'approved', 'it'], 0); // false
  */
-function everSince(tokens: readonly string[], start: number): boolean {
+export function everSince(tokens: readonly string[], start: number): boolean {
   return (tokens[start] === 'has' || tokens[start] === 'have') && tokens.slice(start + 1, start + 5).includes('ever');
 }
 

@@ -9,6 +9,7 @@
  * punctuation, contractions, articles and spellings aside), so the change is the whole difference.
  */
 import type { QuestionFacts } from './question-facts.js';
+import { everSince } from './question-form.js';
 import { alignedWording, type Worded } from './same-wording.js';
 import { sameWord } from './word-match.js';
 
@@ -157,7 +158,14 @@ function plural(x: string, y: string): boolean {
 /** The tense of the auxiliary at `at`; "has … ever" asks of the past, as "did … ever" does (question-form.ts). */
 function tenseAt(wording: readonly Worded[], at: number): 'present' | 'past' | undefined {
   const token = wording[at]!.token;
-  if ((token === 'has' || token === 'have') && wording.slice(at + 1, at + 5).some((w) => w.token === 'ever')) return 'past';
+  if (
+    TENSES.get(token) === 'present' &&
+    everSince(
+      wording.slice(at, at + 5).map((w) => w.token),
+      0,
+    )
+  )
+    return 'past';
   return TENSES.get(token);
 }
 
