@@ -41,14 +41,21 @@ const OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'her', 
 
 /**
  * What each party does, in reading order: a subject pronoun or a party ("my husband", "the seller"), and
- * the first content word after it past auxiliaries and adverbs.
+ * the first content word after it past auxiliaries and adverbs; and the asker, of what "is it … to" names.
  * @example
  * deedsOf(lexicalTokens('money my parents gave me'));  // [{ action: stemOf('gave'), by: 'parent' }]
  * deedsOf(lexicalTokens('Do I have to pay tax?'));      // []: "to" does nothing
+ * deedsOf(lexicalTokens('is it bad to yell at my kids')); // [{ action: 'yell', by: 'speaker' }]
  */
 export function deedsOf(tokens: readonly string[]): Deed[] {
   const deeds: Deed[] = [];
   tokens.forEach((token, i) => {
+    if (token === 'to' && impersonal(tokens, i)) {
+      const next = tokens[i + 1];
+      if (next !== undefined && isCarrier(next) && party(next) === undefined && !/\d/.test(next))
+        deeds.push({ action: stemOf(next), by: 'speaker' });
+      return;
+    }
     const by = SUBJECTS.get(token) ?? (OWNERS.has(token) || SUBJECTS.has(token) ? undefined : nounParty(token));
     if (by === undefined || inChoice(tokens, i)) return;
     let j = i + 1;
@@ -58,6 +65,16 @@ export function deedsOf(tokens: readonly string[]): Deed[] {
     deeds.push({ action: stemOf(next), by });
   });
   return deeds;
+}
+
+/**
+ * "is it bad to yell at my kids?", "would it be rude to ask …": the asker weighs doing it, so the asker is
+ * the one who does; "is it bad for my kids to …" names another doer and is not read.
+ */
+function impersonal(tokens: readonly string[], to: number): boolean {
+  return (
+    tokens[to - 2] === 'it' || (tokens[to - 3] === 'it' && tokens[to - 1] !== undefined && party(tokens[to - 1]!) === undefined)
+  );
 }
 
 /** "Are cats or dogs better …?", "a cat or a dog": parties weighed against each other, where neither does anything. */

@@ -60,7 +60,9 @@
  *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"),
  *   or doing the same thing anywhere in the question ("money my parents gave me" / "money I gave my
  *   parents", "he hurt my feelings" / "I hurt his feelings"), or owning the same thing ("my partner's
- *   parents don't like me" / "my parents don't like my partner"; actors.ts, deeds.ts, owners.ts).
+ *   parents don't like me" / "my parents don't like my partner"; actors.ts, deeds.ts, owners.ts), or
+ *   the asked thing acting in one and undergoing in the other ("which authors did Stephen King influence" /
+ *   "which authors influenced Stephen King"; wh-roles.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
@@ -81,6 +83,7 @@ import { narrows } from './narrowing.js';
 import { tradedRoles } from './actors.js';
 import { swappedDeeds } from './deeds.js';
 import { swappedOwners } from './owners.js';
+import { tradedWhRoles } from './wh-roles.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -157,7 +160,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
     !tradedRoles(a, b) &&
     !swappedDeeds(a, b) &&
-    !swappedOwners(a, b),
+    !swappedOwners(a, b) &&
+    !tradedWhRoles(a.tokens, b.tokens),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,

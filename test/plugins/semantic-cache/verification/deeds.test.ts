@@ -14,6 +14,14 @@ describe('semantic-cache verification: who does each thing', () => {
     assert.deepEqual(deedsOf(lexicalTokens('How do we stay close?')), []);
   });
 
+  it('reads the asker as the one who does what "is it … to" names, and no one when "for" names another', () => {
+    const deeds = (question: string) => deedsOf(lexicalTokens(question)).map((deed) => `${deed.by} ${deed.action}`);
+    assert.deepEqual(deeds('is it wrong to text my ex?'), ['speaker text']);
+    assert.deepEqual(deeds('Would it be rude to call my boss on a Sunday?'), ['speaker call']);
+    assert.deepEqual(deeds("It's normal to fight with my parents?"), ['speaker fight']);
+    assert.deepEqual(deeds('is it wrong for my ex to text me?'), []);
+  });
+
   const swapped: [string, string][] = [
     ['my wife snores and I cannot sleep, any tips?', 'I snore and my wife cannot sleep, any tips?'],
     ['How do I tell my sister that she hurt my feelings?', 'How do I tell my sister that I hurt her feelings?'],
@@ -22,6 +30,8 @@ describe('semantic-cache verification: who does each thing', () => {
       'my landlord keeps texting me late at night, is that allowed?',
       'i keep texting my landlord late at night, is that allowed?',
     ],
+    ['is it okay to ignore my parents when they call?', 'is it okay that my parents ignore me when I call?'],
+    ['Is it weird to lecture my roommate about chores?', 'Is it weird that my roommate lectures me about chores?'],
   ];
   itRefusesBothWays(
     swapped.map(([a, b]) => ['relations', a, b] as const),
@@ -34,6 +44,7 @@ describe('semantic-cache verification: who does each thing', () => {
     ['Are cats or dogs better for people who work long hours?', 'For people who work long hours, are dogs or cats better?'],
     ['My best friend is moving abroad. How do we stay close?', 'How do best friends stay close? Mine is moving abroad.'],
     ['When my partner gets angry, how do I calm things down?', 'How do I calm things down when my partner gets angry?'],
+    ['Is it okay to ask my landlord for a new fridge?', 'Can I ask my landlord for a new fridge?'],
   ];
   itAcceptsBothWays(same, 'relations');
 });

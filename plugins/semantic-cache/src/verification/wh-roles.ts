@@ -1,0 +1,94 @@
+/**
+ * Who acts in a wh-question. With do-support the party after the auxiliary acts and the asked thing
+ * undergoes: "which authors did Stephen King influence" asks whom Stephen King influenced. Without it the
+ * asked thing acts on what follows the verb: "which authors influenced Stephen King" asks who influenced
+ * him. Both hold the same words, so an embedder and the restated check (same-content.ts) read one
+ * question; the doer of one stands right after the same verb in the other, and `relations` refuses them.
+ */
+import { isCarrier } from './question-words.js';
+import { stemOf } from './stems.js';
+import { AUXILIARIES } from './word-lists.js';
+
+const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose']);
+const DO_SUPPORT: ReadonlySet<string> = new Set(['do', 'does', 'did']);
+
+/** The words a doer may open with that name no one: "did the Romans", "do my kids". */
+// prettier-ignore
+const DETERMINERS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those',
+]);
+
+/** Verbs whose two parties may trade places and say the same: "Who did Marie Curie marry?" / "Who married Marie Curie?". */
+const SYMMETRIC: ReadonlySet<string> = new Set(
+  ['marry', 'married', 'meet', 'met', 'date', 'dated', 'divorce', 'divorced', 'resemble', 'equal', 'match', 'face', 'play'].map(
+    stemOf,
+  ),
+);
+
+/** Relation words (word-lists.ts) that are verbs: "which diseases does smoking cause", "which teams did the Lakers beat". */
+const RELATION_VERBS: ReadonlySet<string> = new Set(['cause', 'causes', 'caused', 'affect', 'affects', 'beat', 'beats']);
+
+/** How far into the question the auxiliary is looked for: "which", then up to two words ("which famous authors did"). */
+const ASKED_PHRASE = 3;
+/** Words a doer may take between the auxiliary and its verb: "did Stephen King influence". */
+const DOER_WORDS = 2;
+
+interface Doing {
+  readonly doer: readonly string[];
+  readonly verb: string;
+}
+
+/**
+ * @example
+ * tradedWhRoles(lexicalTokens('which authors did Stephen King influence'), lexicalTokens('which authors influenced Stephen King')); // true
+ * tradedWhRoles(lexicalTokens('what questions do interviewers ask'), lexicalTokens('what do interviewers ask in an interview')); // false
+ */
+export function tradedWhRoles(a: readonly string[], b: readonly string[]): boolean {
+  return traded(a, b) || traded(b, a);
+}
+
+/** A doer of `x` stands right after the same verb in `y`, where it undergoes. */
+function traded(x: readonly string[], y: readonly string[]): boolean {
+  const yDoes = doSupported(y);
+  for (const { doer, verb } of doSupported(x)) {
+    // A doer acting in both, as in a question against itself, is no trade.
+    if (SYMMETRIC.has(verb) || yDoes.some((other) => other.verb === verb && sameWords(other.doer, doer))) continue;
+    for (let m = 0; m < y.length - doer.length; m += 1) {
+      if (AUXILIARIES.has(y[m]!) || stemOf(y[m]!) !== verb) continue;
+      let k = m + 1;
+      while (DETERMINERS.has(y[k] ?? '')) k += 1;
+      if (sameWords(doer, y.slice(k, k + doer.length))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Each reading of a wh-question with do-support: a doer of one or two words after the auxiliary and its
+ * determiners, and the verb after that doer, a word that may carry the answer. Which reading is right is
+ * left to the other question.
+ */
+function doSupported(tokens: readonly string[]): Doing[] {
+  if (!ASKED.has(tokens[0] ?? '')) return [];
+  let aux = -1;
+  for (let i = 1; i <= ASKED_PHRASE && i < tokens.length; i += 1)
+    if (DO_SUPPORT.has(tokens[i]!)) {
+      aux = i;
+      break;
+    }
+  if (aux < 0) return [];
+  let k = aux + 1;
+  while (DETERMINERS.has(tokens[k] ?? '')) k += 1;
+  const readings: Doing[] = [];
+  for (let n = 1; n <= DOER_WORDS && k + n < tokens.length; n += 1) {
+    const verb = tokens[k + n]!;
+    // "What do Sweden and Norway have in common?": "and" is no verb.
+    if (AUXILIARIES.has(verb) || !(isCarrier(verb) || RELATION_VERBS.has(verb)) || /\d/.test(verb)) continue;
+    readings.push({ doer: tokens.slice(k, k + n), verb: stemOf(verb) });
+  }
+  return readings;
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, i) => word === b[i]);
+}

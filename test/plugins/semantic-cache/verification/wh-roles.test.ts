@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
+import { tradedWhRoles } from '../../../../plugins/semantic-cache/src/verification/wh-roles.js';
+import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
+
+describe('semantic-cache verification: the asked thing acting in one question and undergoing in the other', () => {
+  const traded = (a: string, b: string) => tradedWhRoles(lexicalTokens(a), lexicalTokens(b));
+
+  it('reads the doer after "do", "does" or "did" in one or two words, and finds it after the same verb in the other', () => {
+    assert.equal(traded('Which painters did Monet inspire?', 'Which painters inspired Monet?'), true);
+    assert.equal(traded('what apps do teenagers use', 'what apps use teenagers'), true);
+    assert.equal(traded('Which bands did the Beatles influence?', 'Which bands influenced the Beatles?'), true);
+  });
+
+  it('reads no trade in a question against itself, a symmetric verb, a conjunction, or a passive', () => {
+    assert.equal(traded('Which painters did Monet inspire?', 'Which painters did Monet inspire?'), false);
+    assert.equal(traded('Who did Marie Curie marry?', 'Who married Marie Curie?'), false);
+    assert.equal(traded('What do Spain and Portugal share?', 'What are the shared traits between Portugal and Spain?'), false);
+    assert.equal(traded('Which painters did Monet inspire?', 'Which painters were inspired by Monet?'), false);
+    assert.equal(traded('How do teenagers use apps?', 'what apps use teenagers'), false);
+  });
+
+  itRefusesBothWays(
+    [
+      ['relations', 'Which composers did Mozart admire?', 'Which composers admired Mozart?'],
+      ['relations', 'what questions do recruiters ask', 'what questions do you ask recruiters'],
+      ['relations', 'Which teams did the Lakers beat this season?', 'Which teams beat the Lakers this season?'],
+    ],
+    ': the asked thing acts in one and undergoes in the other',
+  );
+
+  itAcceptsBothWays(
+    [
+      ['Which composers did Mozart admire?', 'Which composers was Mozart an admirer of?'],
+      ['What countries does the Danube flow through?', 'Which countries does the Danube flow through?'],
+      ['Who did Marie Curie marry?', 'Who married Marie Curie?'],
+    ],
+    'relations',
+  );
+});
