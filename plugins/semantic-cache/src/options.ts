@@ -63,7 +63,7 @@ export const SemanticCacheOptionsSchema = Type.Object(
       Type.Boolean({
         ...directive('semantic_restated_hits', {
           summary:
-            'Below `semantic_similarity_threshold`, down to `semantic_restated_threshold`, also answer a question that restates the cached one: the same content words in any order, words that frame the ask or are said in passing aside, when the verification passes. Default on with the local embedder, off with `openai_compatible` (docs/semantic-cache.md, "Restated questions").',
+            'Below `semantic_similarity_threshold`, down to `semantic_restated_threshold`, also answer a question that restates the cached one: the same content words in any order, words that frame the ask or are said in passing aside, when the verification passes. Default on with either embedder (docs/semantic-cache.md, "Restated questions").',
         }),
       }),
     ),

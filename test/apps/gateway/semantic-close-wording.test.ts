@@ -104,7 +104,8 @@ describe('gateway: a closely worded question answers below the threshold with a 
   });
 
   it('semantic_close_wording_hits off: the closely worded question misses too', async () => {
-    const gw = await gatewayWith('semantic_close_wording_hits off;\n');
+    // The pair is restated as well ("could someone tell me" frames the ask), and restated hits are on by default.
+    const gw = await gatewayWith('semantic_close_wording_hits off;\nsemantic_restated_hits off;\n');
     try {
       assert.equal((await ask(gw, STORED)).response.headers.get('x-sluice-cache'), 'miss');
       assert.equal((await ask(gw, CLOSE)).response.headers.get('x-sluice-cache'), 'miss');

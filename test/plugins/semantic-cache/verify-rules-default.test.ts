@@ -18,13 +18,13 @@ describe('semantic cache: the verification rules by embedder', () => {
     assert.deepEqual([...verificationRules({ embedding: { provider: 'openai_compatible' } })], [...NEURAL_VERIFY_RULES]);
   });
 
-  it('answers restated questions below the threshold with the local embedder only, unless written', () => {
+  it('answers restated questions below the threshold with either embedder, unless written off', () => {
     assert.equal(restatedHits({ embedding: { provider: 'local' } }), true);
-    assert.equal(restatedHits({ embedding: { provider: 'openai_compatible' } }), false);
-    assert.equal(restatedHits({ restatedHits: true, embedding: { provider: 'openai_compatible' } }), true);
+    assert.equal(restatedHits({ embedding: { provider: 'openai_compatible' } }), true);
+    assert.equal(restatedHits({ restatedHits: false, embedding: { provider: 'openai_compatible' } }), false);
     assert.equal(restatedHits({ restatedHits: false, embedding: { provider: 'local' } }), false);
     assert.equal(new SemanticCachePlugin().options.restatedHits, true);
-    assert.equal(new SemanticCachePlugin({ embedding: neural }).options.restatedHits, false);
+    assert.equal(new SemanticCachePlugin({ embedding: neural }).options.restatedHits, true);
     assert.equal(new SemanticCachePlugin({ restatedHits: false }).options.restatedHits, false);
   });
 
