@@ -2,14 +2,16 @@
  * Who acts in a wh-question. With do-support the party after the auxiliary acts and the asked thing
  * undergoes: "which authors did Stephen King influence" asks whom Stephen King influenced. Without it the
  * asked thing acts on what follows the verb: "which authors influenced Stephen King" asks who influenced
- * him. Both hold the same words, so an embedder and the restated check (same-content.ts) read one
- * question; the doer of one stands right after the same verb in the other, and `relations` refuses them.
+ * him. The same holds after "how", "why", "when" and "where": "How does climate change make wildfires
+ * worse?" / "How do wildfires make climate change worse?". Both hold the same words, so an embedder and
+ * the restated check (same-content.ts) read one question; the doer of one stands right after the same
+ * verb in the other, and `relations` refuses them.
  */
 import { isCarrier } from './question-words.js';
 import { stemOf } from './stems.js';
 import { AUXILIARIES } from './word-lists.js';
 
-const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose']);
+const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'how', 'why', 'when', 'where']);
 const DO_SUPPORT: ReadonlySet<string> = new Set(['do', 'does', 'did']);
 
 /** The words a doer may open with that name no one: "did the Romans", "do my kids". */
