@@ -81,7 +81,7 @@ const ARITHMETIC: ReadonlySet<string> = new Set(['plus', 'minus', 'times', 'mult
 
 /**
  * Stems of the named things of the raw text: "Austria" inside a sentence, "iPhone", "USA", "N1",
- * "RTX3080". A capital at the start of a sentence says nothing.
+ * "RTX3080", the "A" of "type A". A capital at the start of a sentence says nothing.
  * @example
  * namedThings('Do I need a visa for Japan?'); // Set { 'japan' }
  */
@@ -105,7 +105,8 @@ export function namedThings(text: string): Set<string> {
     const lower = word.toLowerCase().replace(/[-']/g, '');
     if (PERSONS.has(lower) || UNITS.has(lower) || FILLER.has(lower)) continue;
     if (FUNCTION_WORDS.has(lower)) {
-      if (word.length > 1 && !UPPER.test(word.slice(1)) && !TITLE_WORDS.has(lower)) spelledLikeWords.push(lower);
+      // A lone capital inside a sentence is a label ("type A", "vitamin A", "Plan A"), not the article.
+      if (word.length === 1 || (!UPPER.test(word.slice(1)) && !TITLE_WORDS.has(lower))) spelledLikeWords.push(lower);
       continue;
     }
     if (calendarWord(lower, undefined) === undefined && !COMMON_ABBREVIATIONS.has(lower)) named.add(nameOf(lower));

@@ -25,6 +25,8 @@ const REFUSED: [VerificationReason, string, string][] = [
     'Can I claim mileage if I am an employee and not a contractor?',
   ],
   ['relations', 'Is The Hobbit a prequel to The Lord of the Rings?', 'Is The Lord of the Rings a prequel to The Hobbit?'],
+  // A lone capital inside a sentence is a label, not the article.
+  ['relations', 'Can a type B donor give blood to a type A patient?', 'Can a type A donor give blood to a type B patient?'],
   ['numbers', 'How many hours of homework for a 1st grader?', 'How many hours of homework for a high school junior?'],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
 ];
@@ -60,6 +62,8 @@ const ACCEPTED: [string, string][] = [
   ["Why doesn't my car start in the cold?", "Why won't my car start in the cold?"],
   ['Why does my car not start in the cold?', "Why won't my car start in the cold?"],
   ['How do I make my Python script run every hour on Linux?', 'TL;DR: how do I make my Python script run every hour on Linux?'],
+  // A title capitalising every word keeps "A" an article.
+  ['How To Make A Sourdough Starter', 'how to make a sourdough starter'],
 ];
 
 describe('semantic-cache verification: swaps in place and other wrong hits that keep their words', () => {
