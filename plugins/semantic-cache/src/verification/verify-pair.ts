@@ -53,7 +53,7 @@
  *   added in passing ("There's nothing like fresh bread. How do I make a simple loaf?" / "How do I make
  *   a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
- *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A"), or named things trading
+ *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A", "A and then B" / "B and then A"), or named things trading
  *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or two words trading places
  *   between frames that differ ("high in protein and low in fat" / "high in fat and low in protein";
  *   "a Roth IRA and a traditional IRA" / "a traditional IRA and a Roth IRA" is the same), or another
@@ -229,7 +229,10 @@ function sameThing(a: string, b: string): boolean {
 
 /** "I'm vegan, how do I make a birthday cake?" / "How do I make a birthday cake?": a condition the other lacks. */
 function selfCondition(a: QuestionFacts, b: QuestionFacts): boolean {
-  return a.selfStated.some((word) => !b.words.some((other) => sameWord(other, { word, stem: stemOf(word), at: -1 })));
+  // A person ("I'm a parent") is no content word: it may stand among the other's tokens only.
+  return a.selfStated.some(
+    (word) => !b.tokens.includes(word) && !b.words.some((other) => sameWord(other, { word, stem: stemOf(word), at: -1 })),
+  );
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {

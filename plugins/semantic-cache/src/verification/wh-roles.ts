@@ -2,8 +2,9 @@
  * Who acts in a wh-question. With do-support the party after the auxiliary acts and the asked thing
  * undergoes: "which authors did Stephen King influence" asks whom Stephen King influenced. Without it the
  * asked thing acts on what follows the verb: "which authors influenced Stephen King" asks who influenced
- * him. The same holds after "how", "why", "when" and "where": "How does climate change make wildfires
- * worse?" / "How do wildfires make climate change worse?". Both hold the same words, so an embedder and
+ * him. The same holds after "how", "why", "when" and "where", and with a modal in place of "do": "How
+ * does climate change make wildfires worse?" / "How do wildfires make climate change worse?", "How can
+ * parents help teachers?" / "How can teachers help parents?". Both hold the same words, so an embedder and
  * the restated check (same-content.ts) read one question; the doer of one stands right after the same
  * verb in the other, and `relations` refuses them.
  */
@@ -12,7 +13,11 @@ import { stemOf } from './stems.js';
 import { AUXILIARIES } from './word-lists.js';
 
 const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'how', 'why', 'when', 'where']);
-const DO_SUPPORT: ReadonlySet<string> = new Set(['do', 'does', 'did']);
+/** "do", "does", "did", and the modals that take their place: "how can parents help teachers". */
+// prettier-ignore
+const DO_SUPPORT: ReadonlySet<string> = new Set([
+  'do', 'does', 'did', 'can', 'could', 'should', 'will', 'would', 'may', 'might', 'must',
+]);
 
 /** The words a doer may open with that name no one: "did the Romans", "do my kids". */
 // prettier-ignore
@@ -27,8 +32,15 @@ const SYMMETRIC: ReadonlySet<string> = new Set(
   ),
 );
 
-/** Relation words (word-lists.ts) that are verbs: "which diseases does smoking cause", "which teams did the Lakers beat". */
-const RELATION_VERBS: ReadonlySet<string> = new Set(['cause', 'causes', 'caused', 'affect', 'affects', 'beat', 'beats']);
+/**
+ * Verbs among the relation words (word-lists.ts) and the function words the local embedder weighs down:
+ * "which diseases does smoking cause", "which teams did the Lakers beat", "how can parents help teachers".
+ */
+// prettier-ignore
+const LIGHT_VERBS: ReadonlySet<string> = new Set([
+  'cause', 'causes', 'caused', 'affect', 'affects', 'beat', 'beats', 'help', 'tell', 'show', 'know', 'want',
+  'need', 'like', 'get',
+]);
 
 /** How far into the question the auxiliary is looked for: "which", then up to two words ("which famous authors did"). */
 const ASKED_PHRASE = 3;
@@ -56,7 +68,8 @@ function traded(x: readonly string[], y: readonly string[]): boolean {
     // A doer acting in both, as in a question against itself, is no trade.
     if (SYMMETRIC.has(verb) || yDoes.some((other) => other.verb === verb && sameWords(other.doer, doer))) continue;
     for (let m = 0; m < y.length - doer.length; m += 1) {
-      if (AUXILIARIES.has(y[m]!) || stemOf(y[m]!) !== verb) continue;
+      // "a properly fitting suit": an "-ing" form before a noun describes it and does nothing to it.
+      if (AUXILIARIES.has(y[m]!) || y[m]!.endsWith('ing') || stemOf(y[m]!) !== verb) continue;
       let k = m + 1;
       while (DETERMINERS.has(y[k] ?? '')) k += 1;
       if (sameWords(doer, y.slice(k, k + doer.length))) return true;
@@ -85,7 +98,7 @@ function doSupported(tokens: readonly string[]): Doing[] {
   for (let n = 1; n <= DOER_WORDS && k + n < tokens.length; n += 1) {
     const verb = tokens[k + n]!;
     // "What do Sweden and Norway have in common?": "and" is no verb.
-    if (AUXILIARIES.has(verb) || !(isCarrier(verb) || RELATION_VERBS.has(verb)) || /\d/.test(verb)) continue;
+    if (AUXILIARIES.has(verb) || !(isCarrier(verb) || LIGHT_VERBS.has(verb)) || /\d/.test(verb)) continue;
     readings.push({ doer: tokens.slice(k, k + n), verb: stemOf(verb) });
   }
   return readings;

@@ -43,11 +43,14 @@ export const REQUEST_VERBS: ReadonlySet<string> = new Set([
   'tell', 'explain', 'show', 'help', 'give', 'recommend', 'suggest', 'know', 'list', 'describe', 'please',
 ]);
 
-/** Words that link two things in one direction: "from A to B", "convert X into Y", "does A cause B". */
+/**
+ * Words that link two things in one direction: "from A to B", "convert X into Y", "does A cause B", and
+ * one thing after another ("eat grass and then vomit").
+ */
 // prettier-ignore
 export const RELATIONS: ReadonlySet<string> = new Set([
   'to', 'into', 'from', 'than', 'cause', 'causes', 'caused', 'causing', 'affect', 'affects',
-  'against', 'beat', 'beats', 'over',
+  'against', 'beat', 'beats', 'over', 'then',
 ]);
 
 /** Words that say nothing about what is asked, left out of the comparison of words. */

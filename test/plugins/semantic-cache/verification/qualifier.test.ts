@@ -31,6 +31,9 @@ describe('semantic-cache verification: a phrase that narrows the question', () =
     ['How do I learn Spanish on my own?', 'How do I learn Spanish?'],
     // The same words, the phrase only moved.
     ['In winter, how do I keep my car battery alive?', 'How do I keep my car battery alive in winter?'],
+    // The asker's condition a person, stated in both: people are no content words, but the other has it too.
+    ["I'm parents. How do we pick a daycare?", "I'm parents. How do we pick a daycare?"],
+    ["I'm a nurse. Can I donate blood?", "I'm a nurse. Am I allowed to donate blood?"],
   ];
   for (const [a, b] of agree) {
     it(`does not refuse "${a}" for "${b}" as narrowed`, () =>

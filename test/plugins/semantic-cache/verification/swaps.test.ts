@@ -25,6 +25,8 @@ const REFUSED: [VerificationReason, string, string][] = [
     'Can I claim mileage if I am an employee and not a contractor?',
   ],
   ['relations', 'Is The Hobbit a prequel to The Lord of the Rings?', 'Is The Lord of the Rings a prequel to The Hobbit?'],
+  // One thing after another, in the other order.
+  ['relations', 'Why do I sneeze and then cough in the morning?', 'Why do I cough and then sneeze in the morning?'],
   // A lone capital inside a sentence is a label, not the article.
   ['relations', 'Can a type B donor give blood to a type A patient?', 'Can a type A donor give blood to a type B patient?'],
   ['numbers', 'How many hours of homework for a 1st grader?', 'How many hours of homework for a high school junior?'],

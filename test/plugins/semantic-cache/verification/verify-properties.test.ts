@@ -18,7 +18,7 @@ const PIECES = [
   'sore', '北京', 'Москва', 'ελληνικά', 'مرحبا', '🙂', '\u0301', '\u200b', '\t', 'constructor', '__proto__',
   '"', "'", '\u201c', '\u201d', '"I miss you"', 'about', 'by', 'over', 'weekend', 'wekend', 'fill', 'out', 'was',
   'only', 'used to', 'need', 'high in', 'low in', 'which', 'does', 'it', 'bad', 'yell', 'at', 'kids',
-  'influence', 'beat', 'marry', 'Stephen King',
+  'influence', 'beat', 'marry', 'Stephen King', 'then', 'can', 'help', 'parents', 'type A', 'fitting',
 ];
 
 const question = fc.oneof(

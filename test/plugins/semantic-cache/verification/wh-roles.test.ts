@@ -11,14 +11,22 @@ describe('semantic-cache verification: the asked thing acting in one question an
     assert.equal(traded('what apps do teenagers use', 'what apps use teenagers'), true);
     assert.equal(traded('Which bands did the Beatles influence?', 'Which bands influenced the Beatles?'), true);
     assert.equal(traded('Why does stress make insomnia worse?', 'Why does insomnia make stress worse?'), true);
+    // A modal takes the place of "do": the party after it acts.
+    assert.equal(
+      traded('How can nurses support doctors on night shifts?', 'How can doctors support nurses on night shifts?'),
+      true,
+    );
+    assert.equal(traded('How should managers help new hires?', 'How should new hires help managers?'), true);
   });
 
-  it('reads no trade in a question against itself, a symmetric verb, a conjunction, a passive, or without a question word', () => {
+  it('reads no trade in a question against itself, a symmetric verb, a conjunction, a passive, a describing "-ing", or without a question word', () => {
     assert.equal(traded('Which painters did Monet inspire?', 'Which painters did Monet inspire?'), false);
     assert.equal(traded('Who did Marie Curie marry?', 'Who married Marie Curie?'), false);
     assert.equal(traded('What do Spain and Portugal share?', 'What are the shared traits between Portugal and Spain?'), false);
     assert.equal(traded('Which painters did Monet inspire?', 'Which painters were inspired by Monet?'), false);
     assert.equal(traded('Do teenagers use these apps?', 'what apps use teenagers'), false);
+    // An "-ing" form before a noun describes it.
+    assert.equal(traded('How should a coat fit?', 'What does a well fitting coat look like?'), false);
   });
 
   itRefusesBothWays(
