@@ -90,6 +90,7 @@ import { sameWord, spellingVariant, wordDifference } from './word-match.js';
 import { stemOf } from './stems.js';
 import { sameWordForm } from './word-forms.js';
 import { swappedInPlace } from './word-swap.js';
+import { nameOf } from './question-words.js';
 import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 
@@ -290,7 +291,12 @@ const GENERIC: ReadonlySet<string> = new Set(['speaker', 'addressee']);
 /** Every named thing of `a` is a word of `b`, or a spelling of one ("Napoleon" / "napolean"). */
 function covers(a: QuestionFacts, b: QuestionFacts): boolean {
   for (const name of a.named)
-    if (!b.named.has(name) && !b.tokens.includes(name) && !b.words.some((w) => w.stem === name || spellingVariant(w.word, name)))
+    if (
+      !b.named.has(name) &&
+      // Typed in lower case on the other side, an alias too: "the UK" / "the uk".
+      !b.tokens.some((token) => token === name || nameOf(token) === name) &&
+      !b.words.some((w) => w.stem === name || spellingVariant(w.word, name))
+    )
       return false;
   return true;
 }

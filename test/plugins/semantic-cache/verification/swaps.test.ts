@@ -64,6 +64,8 @@ const ACCEPTED: [string, string][] = [
   ["Why doesn't my car start in the cold?", "Why won't my car start in the cold?"],
   ['Why does my car not start in the cold?', "Why won't my car start in the cold?"],
   ['How do I make my Python script run every hour on Linux?', 'TL;DR: how do I make my Python script run every hour on Linux?'],
+  // A name with an alias, typed in lower case on the other side.
+  ['Can I open a bank account in the UK as a student?', 'can i open a bank account in the uk as a student'],
   // A title capitalising every word keeps "A" an article.
   ['How To Make A Sourdough Starter', 'how to make a sourdough starter'],
 ];
