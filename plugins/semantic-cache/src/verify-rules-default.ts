@@ -38,11 +38,11 @@ export function verificationRules(options: {
  * Hits below the threshold by a restated question (verification/same-content.ts), by embedder. Measured on
  * the labelled question set with each embedder's default threshold and rules: the lexical embedder gains,
  * on the 5,176-pair set of then, recall 0.149 to 0.225 on the tune half at precision 1.000, and the measure
- * half confirms it (0.125 to 0.204, precision 0.992 to 0.990). USE-lite, on the 6,166-pair set once `relations` read who acts in a
- * wh-question and in "is it bad to …" (wh-roles.ts, deeds.ts): recall 0.307 to 0.426 on the tune half,
- * precision 0.981 to 0.986; the measure half confirms the recall (0.285 to 0.380) at a precision a little
- * higher (0.929 to 0.937). On the 5,176-pair set of before, the measure half had not held the precision
- * (0.986 to 0.977), and it was off with a neural embedder until then.
+ * half confirms it (0.125 to 0.204, precision 0.992 to 0.990). USE-lite, on the 6,166-pair set once
+ * `relations` read who acts in a wh-question and in "is it bad to …" (wh-roles.ts, deeds.ts): recall 0.307
+ * to 0.426 on the tune half, precision 0.981 to 0.986; the measure half confirms the recall (0.285 to
+ * 0.380) at a precision a little higher (0.929 to 0.937). On the 5,176-pair set of before, the measure half
+ * had not held the precision (0.986 to 0.977), and it was off with a neural embedder until then.
  */
 export const LOCAL_RESTATED_HITS = true;
 export const NEURAL_RESTATED_HITS = true;

@@ -53,8 +53,9 @@
  *   added in passing ("There's nothing like fresh bread. How do I make a simple loaf?" / "How do I make
  *   a simple loaf of bread?").
  * - `relations`: the same things on opposite sides of a directed word ("from A to B" / "from B to A",
- *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A", "A and then B" / "B and then A"), or named things trading
- *   places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or two words trading places
+ *   "convert X into Y" / "Y into X", "does A cause B" / "does B cause A", "A and then B" / "B and then
+ *   A"), or named things trading places ("Can an LLC own an S corp?" / "Can an S corp own an LLC?"), or
+ *   two words trading places
  *   between frames that differ ("high in protein and low in fat" / "high in fat and low in protein";
  *   "a Roth IRA and a traditional IRA" / "a traditional IRA and a Roth IRA" is the same), or another
  *   party acting on the same parties ("Can my landlord charge me …?" / "Can I charge my landlord …?"),

@@ -25,7 +25,7 @@ const DETERMINERS: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those',
 ]);
 
-/** Verbs whose two parties may trade places and say the same: "Who did Marie Curie marry?" / "Who married Marie Curie?". */
+/** Verbs whose parties may trade places and say the same: "Who did Marie Curie marry?" / "Who married her?". */
 const SYMMETRIC: ReadonlySet<string> = new Set(
   ['marry', 'married', 'meet', 'met', 'date', 'dated', 'divorce', 'divorced', 'resemble', 'equal', 'match', 'face', 'play'].map(
     stemOf,
@@ -42,7 +42,7 @@ const LIGHT_VERBS: ReadonlySet<string> = new Set([
   'need', 'like', 'get',
 ]);
 
-/** How far into the question the auxiliary is looked for: "which", then up to two words ("which famous authors did"). */
+/** How far in the auxiliary is looked for: the question word, then up to two words ("which famous authors did"). */
 const ASKED_PHRASE = 3;
 /** Words a doer may take between the auxiliary and its verb: "did Stephen King influence". */
 const DOER_WORDS = 2;
