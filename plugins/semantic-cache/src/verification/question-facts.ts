@@ -15,6 +15,7 @@ import { deedsOf, type Deed } from './deeds.js';
 import { possessionsOf, type Possession } from './owners.js';
 import { modalityOf, type Modality } from './modality.js';
 import { quotedText } from './quoted-text.js';
+import { doingsOf, type Doing } from './wh-roles.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -63,6 +64,8 @@ export interface QuestionFacts {
   readonly deeds: readonly Deed[];
   /** Whose each thing is: "my mom's phone" (owners.ts). */
   readonly possessions: readonly Possession[];
+  /** Who may act in it, when it is a wh-question with do-support: "did Stephen King influence" (wh-roles.ts). */
+  readonly doings: readonly Doing[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
   /** What the asker says they are, in a clause of its own: "vegan" of "I'm vegan, how do I …". */
@@ -145,6 +148,7 @@ export function questionFacts(text: string): QuestionFacts {
     parties: partiesOf(tokens),
     deeds: deedsOf(tokens),
     possessions: possessionsOf(text),
+    doings: doingsOf(tokens),
     carriers:
       clauses.length === 1
         ? carriers(tokens, named)

@@ -163,7 +163,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !tradedRoles(a, b) &&
     !swappedDeeds(a, b) &&
     !swappedOwners(a, b) &&
-    !tradedWhRoles(a.tokens, b.tokens),
+    !tradedWhRoles(a, b),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,

@@ -47,24 +47,32 @@ const ASKED_PHRASE = 3;
 /** Words a doer may take between the auxiliary and its verb: "did Stephen King influence". */
 const DOER_WORDS = 2;
 
-interface Doing {
+/** One reading of who does what in a wh-question: "did Stephen King influence". */
+export interface Doing {
   readonly doer: readonly string[];
+  /** The verb's stem. */
   readonly verb: string;
+}
+
+/** What {@link tradedWhRoles} reads of a question, kept in its facts (question-facts.ts). */
+export interface WhQuestion {
+  readonly tokens: readonly string[];
+  readonly doings: readonly Doing[];
 }
 
 /**
  * @example
- * tradedWhRoles(lexicalTokens('which authors did Stephen King influence'), lexicalTokens('which authors influenced Stephen King')); // true
- * tradedWhRoles(lexicalTokens('what questions do interviewers ask'), lexicalTokens('what do interviewers ask in an interview')); // false
+ * const facts = (text: string) => { const tokens = lexicalTokens(text); return { tokens, doings: doingsOf(tokens) }; };
+ * tradedWhRoles(facts('which authors did Stephen King influence'), facts('which authors influenced Stephen King')); // true
+ * tradedWhRoles(facts('what questions do interviewers ask'), facts('what do interviewers ask in an interview')); // false
  */
-export function tradedWhRoles(a: readonly string[], b: readonly string[]): boolean {
+export function tradedWhRoles(a: WhQuestion, b: WhQuestion): boolean {
   return traded(a, b) || traded(b, a);
 }
 
 /** A doer of `x` stands right after the same verb in `y`, where it undergoes. */
-function traded(x: readonly string[], y: readonly string[]): boolean {
-  const yDoes = doSupported(y);
-  for (const { doer, verb } of doSupported(x)) {
+function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolean {
+  for (const { doer, verb } of x.doings) {
     // A doer acting in both, as in a question against itself, is no trade.
     if (SYMMETRIC.has(verb) || yDoes.some((other) => other.verb === verb && sameWords(other.doer, doer))) continue;
     for (let m = 0; m < y.length - doer.length; m += 1) {
@@ -81,9 +89,12 @@ function traded(x: readonly string[], y: readonly string[]): boolean {
 /**
  * Each reading of a wh-question with do-support: a doer of one or two words after the auxiliary and its
  * determiners, and the verb after that doer, a word that may carry the answer. Which reading is right is
- * left to the other question.
+ * left to the other question; a question of another shape has none.
+ * @example
+ * doingsOf(lexicalTokens('which apps do teens use')); // [{ doer: ['teens'], verb: 'use' }]
+ * doingsOf(lexicalTokens('do teens use these apps'));  // []
  */
-function doSupported(tokens: readonly string[]): Doing[] {
+export function doingsOf(tokens: readonly string[]): Doing[] {
   if (!ASKED.has(tokens[0] ?? '')) return [];
   let aux = -1;
   for (let i = 1; i <= ASKED_PHRASE && i < tokens.length; i += 1)

@@ -1,10 +1,19 @@
 import assert from 'node:assert/strict';
 import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
-import { tradedWhRoles } from '../../../../plugins/semantic-cache/src/verification/wh-roles.js';
+import { doingsOf, tradedWhRoles } from '../../../../plugins/semantic-cache/src/verification/wh-roles.js';
 import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
 describe('semantic-cache verification: the asked thing acting in one question and undergoing in the other', () => {
-  const traded = (a: string, b: string) => tradedWhRoles(lexicalTokens(a), lexicalTokens(b));
+  const facts = (text: string) => {
+    const tokens = lexicalTokens(text);
+    return { tokens, doings: doingsOf(tokens) };
+  };
+  const traded = (a: string, b: string) => tradedWhRoles(facts(a), facts(b));
+
+  it('reads one doing for each split of the words after the auxiliary, and none without a question word', () => {
+    assert.deepEqual(doingsOf(lexicalTokens('which apps do teens use')), [{ doer: ['teens'], verb: 'use' }]);
+    assert.deepEqual(doingsOf(lexicalTokens('do teens use these apps')), []);
+  });
 
   it('reads the doer after "do", "does" or "did" in one or two words, and finds it after the same verb in the other', () => {
     assert.equal(traded('Which painters did Monet inspire?', 'Which painters inspired Monet?'), true);
