@@ -87,7 +87,7 @@ import { swappedOwners } from './owners.js';
 import { tradedWhRoles } from './wh-roles.js';
 import { reversed, swapped } from './relations.js';
 import { opposite, otherExtreme } from './extremes.js';
-import { sameWord, spellingVariant, wordDifference } from './word-match.js';
+import { sameList, sameWord, spellingVariant, wordDifference } from './word-match.js';
 import { stemOf } from './stems.js';
 import { sameWordForm } from './word-forms.js';
 import { swappedInPlace } from './word-swap.js';
@@ -235,10 +235,6 @@ function selfCondition(a: QuestionFacts, b: QuestionFacts): boolean {
   return a.selfStated.some(
     (word) => !b.tokens.includes(word) && !b.words.some((other) => sameWord(other, { word, stem: stemOf(word), at: -1 })),
   );
-}
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** The word difference of the pair being judged, read once for the rules that need it. */

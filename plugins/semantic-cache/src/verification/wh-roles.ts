@@ -10,6 +10,7 @@
  */
 import { isCarrier } from './question-words.js';
 import { stemOf } from './stems.js';
+import { sameList } from './word-match.js';
 import { AUXILIARIES } from './word-lists.js';
 
 const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'how', 'why', 'when', 'where']);
@@ -74,13 +75,13 @@ export function tradedWhRoles(a: WhQuestion, b: WhQuestion): boolean {
 function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolean {
   for (const { doer, verb } of x.doings) {
     // A doer acting in both, as in a question against itself, is no trade.
-    if (SYMMETRIC.has(verb) || yDoes.some((other) => other.verb === verb && sameWords(other.doer, doer))) continue;
+    if (SYMMETRIC.has(verb) || yDoes.some((other) => other.verb === verb && sameList(other.doer, doer))) continue;
     for (let m = 0; m < y.length - doer.length; m += 1) {
       // "a properly fitting suit": an "-ing" form before a noun describes it and does nothing to it.
       if (AUXILIARIES.has(y[m]!) || y[m]!.endsWith('ing') || stemOf(y[m]!) !== verb) continue;
       let k = m + 1;
       while (DETERMINERS.has(y[k] ?? '')) k += 1;
-      if (sameWords(doer, y.slice(k, k + doer.length))) return true;
+      if (sameList(doer, y.slice(k, k + doer.length))) return true;
     }
   }
   return false;
@@ -113,8 +114,4 @@ export function doingsOf(tokens: readonly string[]): Doing[] {
     readings.push({ doer: tokens.slice(k, k + n), verb: stemOf(verb) });
   }
   return readings;
-}
-
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((word, i) => word === b[i]);
 }

@@ -119,3 +119,8 @@ function ingAgainstBare(ing: readonly ContentWord[], bare: readonly ContentWord[
     (a) => a.word.endsWith('ing') && a.word !== a.stem && bare.some((b) => b.stem === a.stem && !b.word.endsWith('ing')),
   );
 }
+
+/** The same values in the same order: two lists of numbers, dates, tokens or words. */
+export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
