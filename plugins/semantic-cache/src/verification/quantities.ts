@@ -28,14 +28,24 @@ const PER_HOUR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** The unit a number is followed by, read over "per hour" and "degrees". */
-function unitAfter(tokens: readonly string[], at: number): string | undefined {
+function unitAfter(tokens: readonly string[], at: number, named: ReadonlySet<string>): string | undefined {
   const word = tokens[at];
   if (word === undefined) return undefined;
   if (word === 'degrees' || word === 'degree') return UNITS.get(tokens[at + 1] ?? '');
+  // "drive at 17 in the UK", "vote at 16 in Austria": the preposition, not inches.
+  const next = tokens[at + 1] ?? '';
+  if (word === 'in' && (PLACE_OPENERS.has(next) || named.has(next))) return undefined;
   const unit = UNITS.get(word);
   if (unit !== undefined && tokens[at + 1] === 'per' && tokens[at + 2] === 'hour') return PER_HOUR.get(unit) ?? unit;
   return unit;
 }
+
+/** Words that open what "in" after a number places something in, so the "in" is no inch. */
+// prettier-ignore
+const PLACE_OPENERS: ReadonlySet<string> = new Set([
+  'the', 'a', 'an', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those',
+  'each', 'every', 'which', 'what', 'whose', 'some', 'any',
+]);
 
 /** A hyphenated word, matched from its start only, so each repeat opens with a hyphen: linear. */
 const HYPHENATED = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
@@ -73,31 +83,58 @@ function timeToken(hour: number, minute: number): string {
   return ` t${String(hour).padStart(2, '0')}${String(minute).padStart(2, '0')} `;
 }
 
-export interface Quantities {
+export interface Measured {
   /** Values in reading order, as text: "2000", "0.5", "t1500" for a time of day. */
   readonly numbers: readonly string[];
   /** The canonical units written after a number or as a currency sign, in reading order. */
   readonly units: readonly string[];
 }
 
+/** The quantities each counted in the smallest unit of its kind ("2 hours" is 120 minutes). */
+export interface Quantities extends Measured {
+  /**
+   * The same in the units as written ("2 hours" is 2 hours), for a number that leaves its unit to the one
+   * before it: "1 week's notice instead of 2" is "one week's notice instead of two weeks" only so.
+   */
+  readonly asWritten: Measured;
+}
+
 /**
  * @example
- * quantities(lexicalTokens('under $2K'), 'under $2K');          // { numbers: ['2000'], units: ['usd'] }
- * quantities(lexicalTokens('2000 dollars'), '2000 dollars');    // { numbers: ['2000'], units: ['usd'] }
- * quantities(lexicalTokens('half an hour'), 'half an hour');    // { numbers: ['30'], units: ['minute'] }
+ * quantities(lexicalTokens('under $2K'), 'under $2K');          // { numbers: ['2000'], units: ['usd'], … }
+ * quantities(lexicalTokens('2000 dollars'), '2000 dollars');    // { numbers: ['2000'], units: ['usd'], … }
+ * quantities(lexicalTokens('half an hour'), 'half an hour');
+ * // { numbers: ['30'], units: ['minute'], asWritten: { numbers: ['0.5'], units: ['hour'] } }
  */
-export function quantities(tokens: readonly string[], text: string): Quantities {
+export function quantities(
+  tokens: readonly string[],
+  text: string,
+  /** The question's names (question-words.ts), which "in" after a number places something in. */
+  named: ReadonlySet<string> = new Set(),
+): Quantities {
   const numbers: string[] = [];
   const units: string[] = [];
+  const asWritten = { numbers: [] as string[], units: [] as string[] };
+  const bare = (value: string) => {
+    numbers.push(value);
+    asWritten.numbers.push(value);
+  };
+  const unitOnly = (unit: string) => {
+    units.push(unit);
+    asWritten.units.push(unit);
+  };
   const push = (value: number, unit: string | undefined) => {
     const scale = unit === undefined ? undefined : BASE_UNITS.get(unit);
     numbers.push(String(scale === undefined ? value : round(value * scale[1])));
-    if (unit !== undefined) units.push(scale?.[0] ?? unit);
+    asWritten.numbers.push(String(value));
+    if (unit === undefined) return;
+    units.push(scale?.[0] ?? unit);
+    asWritten.units.push(unit);
   };
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
     const ordinal = ORDINAL_WORDS.get(token);
-    if (ordinal !== undefined) numbers.push(String(ordinal));
+    if (ordinal !== undefined) bare(String(ordinal));
     // "half an hour" is 30 minutes, "a mile" 1 mile; "30 minutes a day" is a rate, not a day.
     const unitted = UNITS.get(tokens[i + 2] ?? '');
     if (
@@ -118,19 +155,19 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
     if (!HAS_DIGIT.test(token)) continue;
     // "three point five" is 3.5.
     if (tokens[i + 1] === 'point' && WHOLE.test(token) && WHOLE.test(tokens[i + 2] ?? '')) {
-      numbers.push(String(Number(`${token}.${tokens[i + 2]!}`)));
+      push(Number(`${token}.${tokens[i + 2]!}`), unitAfter(tokens, i + 3, named));
       i += 2;
       continue;
     }
     if (TIME_TOKEN.test(token)) {
-      numbers.push(token);
+      bare(token);
       continue;
     }
     // "1st" / "first" before a word is no article ("a 1st grader" / "a high school junior"): kept apart
     // from "1". As an adverb ("should I invest first?") it is left out, as "1" is.
     if (token === '1st') {
       const next = tokens[i + 1];
-      if (next !== undefined && !FUNCTION_WORDS.has(next) && !HAS_DIGIT.test(next)) numbers.push(token);
+      if (next !== undefined && !FUNCTION_WORDS.has(next) && !HAS_DIGIT.test(next)) bare(token);
       continue;
     }
     const scaled = SCALED.exec(token);
@@ -155,16 +192,20 @@ export function quantities(tokens: readonly string[], text: string): Quantities 
       i += 3;
     }
     // An ordinal ranks, it measures nothing: "finished 2nd in the race" is no 2 inches.
-    const unit = suffixUnit ?? (ORDINAL_SUFFIX.test(token) ? undefined : unitAfter(tokens, i + 1));
-    if (values.length === 1) push(values[0]!, unit);
+    const unit = suffixUnit ?? (ORDINAL_SUFFIX.test(token) ? undefined : unitAfter(tokens, i + 1, named));
+    // An age is a bare number of years as often as "N years old" ("at 16" / "sixteen-year-olds", "turned
+    // two" / "a two-year-old"), so it reads as one, in months too ("18-month-old" / "one-and-a-half-year-old").
+    const age = values.length === 1 && AGE_WORDS.has(tokens[i + 2] ?? '') ? AGE_UNITS.get(unit ?? '') : undefined;
+    if (age !== undefined) push(round(values[0]! / age), undefined);
+    else if (values.length === 1) push(values[0]!, unit);
     else {
-      for (const value of values) numbers.push(String(value));
-      if (unit !== undefined) units.push(unit);
+      for (const value of values) bare(String(value));
+      if (unit !== undefined) unitOnly(unit);
     }
   }
   if (text.includes('$') || /[€£¥₹]/.test(text))
-    for (const sign of text.match(CURRENCY) ?? []) units.push(CURRENCY_SIGNS.get(sign[0]!)!);
-  return { numbers, units };
+    for (const sign of text.match(CURRENCY) ?? []) unitOnly(CURRENCY_SIGNS.get(sign[0]!)!);
+  return { numbers, units, asWritten };
 }
 
 /** Words that count one of the unit after them: "a mile", "an hour", "a single litre". */
@@ -190,14 +231,24 @@ function isRate(tokens: readonly string[], at: number): boolean {
 
 const RATE_WORDS: ReadonlySet<string> = new Set(['times', 'once', 'twice', 'per', 'cost', 'costs', 'price']);
 
+const AGE_WORDS: ReadonlySet<string> = new Set(['old', 'olds']);
+/** An age's unit, by how many of it make a year. */
+const AGE_UNITS: ReadonlyMap<string, number> = new Map([
+  ['year', 1],
+  ['month', 12],
+]);
+
 /**
- * Units counted in a smaller one, so "1 km" is "1000 metres", "2 hours" "120 minutes" and "half a year"
- * "6 months".
+ * Units counted in the smallest of their kind, so "1 km" is "1000000 mm" as "1000 metres" is, "48 hours"
+ * is "2880 minutes" as "two days" is, "1000mg" is "one gram" and "half a year" "6 months". A month has
+ * no fixed number of days, so months and years are counted apart from days.
  */
 // prettier-ignore
 const BASE_UNITS: ReadonlyMap<string, readonly [string, number]> = new Map([
-  ['km', ['m', 1000]], ['kg', ['g', 1000]], ['l', ['ml', 1000]], ['hour', ['minute', 60]], ['year', ['month', 12]],
-  ['tb', ['gb', 1000]], ['cm', ['mm', 10]],
+  ['km', ['mm', 1e6]], ['m', ['mm', 1000]], ['cm', ['mm', 10]], ['ft', ['inch', 12]],
+  ['kg', ['mg', 1e6]], ['g', ['mg', 1000]], ['l', ['ml', 1000]],
+  ['week', ['minute', 10080]], ['day', ['minute', 1440]], ['hour', ['minute', 60]], ['second', ['minute', 1 / 60]],
+  ['year', ['month', 12]], ['tb', ['gb', 1000]], ['mb', ['gb', 0.001]],
 ]);
 
 function round(value: number): number {

@@ -7,7 +7,7 @@ import { calendarWord } from './calendar-words.js';
 import { inNegationIdiom } from './negation-idioms.js';
 import { questionForm, type QuestionForm, type QuestionTense } from './question-form.js';
 import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
-import { quantities, withNumbersUnhyphenated, withTimesOfDay } from './quantities.js';
+import { quantities, withNumbersUnhyphenated, withTimesOfDay, type Measured } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
 import { actorOf, partiesOf } from './actors.js';
@@ -20,8 +20,10 @@ import { doingsOf, type Doing } from './wh-roles.js';
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
   readonly numbers: readonly string[];
-  /** Canonical units written with the numbers ("usd", "km"). */
+  /** Canonical units written with the numbers ("usd", "mm"), each the smallest of its kind. */
   readonly units: readonly string[];
+  /** The numbers and units in the units as written ("2 hours" is 2 hours, not 120 minutes). */
+  readonly asWritten: Measured;
   /** Arithmetic: an operator, or a power ("3 to the power of 2"), where the order of the numbers counts. */
   readonly arithmetic: boolean;
   /** Arithmetic operators in reading order, as `+ - × ÷ ^`. */
@@ -128,11 +130,12 @@ export function questionFacts(text: string): QuestionFacts {
     for (const [family, end] of OPPOSITE_ENDS.get(token) ?? []) ends.add(`${family}:${end}`);
     if (isSuperlative(token, previous)) superlatives.push(token);
   });
-  const { numbers, units } = quantities(tokens, text);
   const named = namedThings(timed);
+  const { numbers, units, asWritten } = quantities(tokens, text, named);
   return {
     numbers,
     units,
+    asWritten,
     arithmetic: operators.length > 0 || tokens.includes('power'),
     operators,
     negations,

@@ -6,7 +6,9 @@
  * - `numbers`: the numbers and their units, as a multiset ("2 + 3" / "2 + 4", "in 2023" / "in 2024",
  *   "5 km" / "5 miles"). "3" and "three", "$2K" and "2000 dollars", "1M" and "one million", "3pm" and
  *   "15:00", "2GB" and "two gigabytes", "1 km" and "1,000 metres", "half an hour" and "30 minutes",
- *   "a mile" and "1 mile" agree. "1st" is no "1" an article may stand for. In arithmetic the order counts too.
+ *   "a mile" and "1 mile", "48 hours" and "two days", "at 17" and "a seventeen-year-old" agree (each quantity
+ *   counted in the smallest unit of its kind, and also as written). "1st" is no "1" an article may stand for.
+ *   In arithmetic the order counts too.
  *   One thing picked against several, the questions otherwise the same, counts too ("the closest star" /
  *   "the closest stars", "the main character" / "… characters"; small-word-change.ts).
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
@@ -94,6 +96,7 @@ import { swappedInPlace } from './word-swap.js';
 import { nameOf } from './question-words.js';
 import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
+import type { Measured } from './quantities.js';
 
 /** The rules, in the order they are tried: the most specific first, so a refusal names its cause. */
 export const VERIFICATION_RULES = [
@@ -127,11 +130,8 @@ type Check = (a: QuestionFacts, b: QuestionFacts) => boolean;
 
 const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   numbers: (a, b) =>
-    (a.arithmetic || b.arithmetic
-      ? sameList(a.numbers, b.numbers)
-      : sameMultiset(withoutOne(a.numbers), withoutOne(b.numbers))) &&
-    sameSet(measures(a.units), measures(b.units)) &&
-    (!a.units.some(isCurrency) || !b.units.some(isCurrency) || sameSet(a.units.filter(isCurrency), b.units.filter(isCurrency))) &&
+    (sameQuantities(a, b, a.arithmetic || b.arithmetic) ||
+      sameQuantities(a.asWritten, b.asWritten, a.arithmetic || b.arithmetic)) &&
     changeOf(a, b) !== 'count',
   operators: (a, b) => sameList(a.operators, b.operators),
   negation: (a, b) => a.negations === b.negations,
@@ -249,6 +249,15 @@ let lastChange: readonly [QuestionFacts, QuestionFacts, SmallWordChange | undefi
 function changeOf(a: QuestionFacts, b: QuestionFacts): SmallWordChange | undefined {
   if (lastChange?.[0] !== a || lastChange[1] !== b) lastChange = [a, b, smallWordChange(a, b)];
   return lastChange[2];
+}
+
+/** The same numbers with the same units; in arithmetic in the same order. */
+function sameQuantities(a: Measured, b: Measured, arithmetic: boolean): boolean {
+  return (
+    (arithmetic ? sameList(a.numbers, b.numbers) : sameMultiset(withoutOne(a.numbers), withoutOne(b.numbers))) &&
+    sameSet(measures(a.units), measures(b.units)) &&
+    (!a.units.some(isCurrency) || !b.units.some(isCurrency) || sameSet(a.units.filter(isCurrency), b.units.filter(isCurrency)))
+  );
 }
 
 /** "one" is as often a pronoun ("how do I make one?") or an article ("1 banana" / "a banana") as a count. */

@@ -20,6 +20,9 @@ describe('semantic-cache verification: numbers', () => {
     ['Is 8GB of RAM enough?', 'Is 16 gigabytes of RAM enough?'],
     ['Is 2 hours enough for a layover?', 'Is 45 minutes enough for a layover?'],
     ['What should a 1st grader read?', 'What should a grader read?'],
+    ['Is 2 weeks enough for Japan?', 'Is 10 days enough for Japan?'],
+    ['What should a 2-year-old eat?', 'What should a 2-month-old eat?'],
+    ['Is 1 m of cable enough?', 'Is 1 cm of cable enough?'],
   ];
   for (const [a, b] of differ) {
     it(`refuses "${a}" for "${b}"`, () => {
@@ -49,6 +52,15 @@ describe('semantic-cache verification: numbers', () => {
     ['How do I save $5,000 in 6 months?', 'How do I save five grand in half a year?'],
     ['How long does it take to walk 1 mile?', 'How long does it take to walk a single mile?'],
     ['What time is 14:00 GMT in New York?', 'What time is 2 PM GMT in New York?'],
+    ['Is 1.5 m tall enough to ride?', 'Is 150 cm tall enough to ride?'],
+    ['Is 2 weeks enough for Japan?', 'Is 14 days enough for Japan?'],
+    ['Can I see Kyoto in 48 hours?', 'Can I see Kyoto in two days?'],
+    ['Is 500mg of vitamin C too much?', 'Is half a gram of vitamin C too much?'],
+    ['Is 6 ft tall for a woman?', 'Is 72 inches tall for a woman?'],
+    ['Is a marathon 26.2 miles?', 'Is a marathon twenty-six point two miles?'],
+    ['Can you vote at 17 in Austria?', 'Can a seventeen-year-old vote in Austria?'],
+    ['Should an 18-month-old be talking?', 'Should a one-and-a-half-year-old be talking?'],
+    ['Is 1 hour of homework enough, or 2?', 'Is one hour of homework enough, or two hours?'],
   ];
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));
@@ -58,5 +70,22 @@ describe('semantic-cache verification: numbers', () => {
     assert.deepEqual(questionFacts('Who finished 2nd in the 2022 Tour de France?').units, []);
     assert.deepEqual(questionFacts('Who came second in the Tour de France in 2022?').units, []);
     assert.deepEqual(questionFacts('Is a gap of 2 in too wide?').units, ['inch']);
+  });
+
+  it('reads "in" before what it places in as the preposition, not inches', () => {
+    assert.deepEqual(questionFacts('Can I drive at 17 in the UK?').units, []);
+    assert.deepEqual(questionFacts('Is a 65 in TV too big for my room?').units, ['inch']);
+  });
+
+  it('counts each quantity in the smallest unit of its kind, and keeps the units as written beside', () => {
+    const facts = questionFacts('Is 2 hours and 1 km enough?');
+    assert.deepEqual(
+      [facts.numbers, facts.units],
+      [
+        ['120', '1000000'],
+        ['minute', 'mm'],
+      ],
+    );
+    assert.deepEqual(facts.asWritten, { numbers: ['2', '1'], units: ['hour', 'km'] });
   });
 });
