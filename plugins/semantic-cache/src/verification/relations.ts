@@ -6,6 +6,7 @@
 import { calendarWord } from './calendar-words.js';
 import { isCarrier, nameOf } from './question-words.js';
 import { NOT_PLURAL, PERSONS, RELATIONS } from './word-lists.js';
+import { inActiveOrder, passivesOf } from './voice.js';
 
 export interface Relation {
   readonly word: string;
@@ -86,20 +87,29 @@ function towards(from: Relation, to: Relation, fromAll: readonly Relation[], toA
   );
 }
 
-/** The stems that carry a question, in reading order, numbers included: what {@link swapped} compares. */
+/**
+ * The stems that carry a question, in reading order (a passive in the active order, voice.ts), numbers
+ * included: what {@link swapped} compares.
+ */
 export function carriers(tokens: readonly string[], named: ReadonlySet<string> = NO_NAMES): string[] {
   const stems: string[] = [];
+  const at: number[] = [];
+  const push = (stem: string, i: number) => {
+    stems.push(stem);
+    at.push(i);
+  };
   tokens.forEach((token, i) => {
     // A preposition stays as a mark between the things it links: "butter for oil" / "oil for butter".
-    if (LINKS.has(token)) stems.push(`~${relationWord(token)}`);
-    else if (EITHER_WAY.has(token)) stems.push(EITHER_WAY_MARK);
+    if (LINKS.has(token)) push(`~${relationWord(token)}`, i);
+    else if (EITHER_WAY.has(token)) push(EITHER_WAY_MARK, i);
     // A negation stays as a mark on what it negates: "an employee and not self-employed" / "self-employed and not an employee".
-    else if (NOT_MARKED.has(token)) stems.push(NOT_MARK);
+    else if (NOT_MARKED.has(token)) push(NOT_MARK, i);
     // A date reads either way round: "July 4th" / "the fourth of July".
     else if ((isCarrier(token) || named.has(token)) && calendarWord(token, tokens[i - 1]) === undefined)
-      stems.push(orderStem(token));
+      push(orderStem(token), i);
   });
-  return stems;
+  const passives = passivesOf(tokens);
+  return passives.length === 0 ? stems : inActiveOrder(stems, at, passives);
 }
 
 /** A name spelled like a function word ("Go", "Swift", "Rust" may be): it carries the question all the same. */

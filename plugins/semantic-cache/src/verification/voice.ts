@@ -1,0 +1,115 @@
+/**
+ * The passive voice read in the active order. "Was Constantinople captured by the Ottomans?" and "Did the
+ * Ottomans capture Constantinople?" name the same roles in another order, which {@link swapped} would
+ * read as a swap; "… captured by the Ottomans" / "Did Constantinople capture the Ottomans?" trade them,
+ * which the passive's order hides. Rewriting a passive as "doer, deed, done to" lets the order compare.
+ */
+
+/** Forms of "be" (and "get") that make a passive of the participle after them. */
+// prettier-ignore
+const PASSIVE_AUXILIARIES: ReadonlySet<string> = new Set([
+  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got', 'gotten', 'getting',
+]);
+
+/** Participles not made with "-ed", the common ones. */
+// prettier-ignore
+const IRREGULAR_PARTICIPLES: ReadonlySet<string> = new Set([
+  'taken', 'written', 'eaten', 'given', 'driven', 'chosen', 'stolen', 'broken', 'spoken', 'forgotten',
+  'hidden', 'frozen', 'beaten', 'bitten', 'shaken', 'proven', 'known', 'seen', 'shown', 'grown', 'thrown',
+  'drawn', 'done', 'made', 'paid', 'built', 'sold', 'bought', 'held', 'told', 'found', 'kept', 'sent',
+  'spent', 'taught', 'caught', 'brought', 'hit', 'cut', 'put', 'won', 'lost', 'hurt', 'led', 'fed', 'run',
+  'owned', 'sung', 'worn', 'torn', 'sworn', 'struck', 'bound', 'ridden', 'forbidden', 'overseen',
+]);
+
+/** Words in "-ed" that are no participle. */
+const NOT_PARTICIPLES: ReadonlySet<string> = new Set(['hundred', 'indeed', 'naked', 'sacred', 'wicked']);
+
+/** How far back the auxiliary may stand: "Was [the city of Constantinople] captured …". */
+const AUXILIARY_REACH = 6;
+
+export interface Passive {
+  /** The participle's token index. */
+  readonly deed: number;
+  /** The token index of the "by" that names the doer, when one does. */
+  readonly by: number | undefined;
+}
+
+/**
+ * The passives of a clause: a participle after a form of "be", with the doer after "by" ("was captured
+ * by the Ottomans"), or with no doer when the participle follows "be" at once ("should the oil be
+ * changed").
+ * @example
+ * passivesOf(['was', 'constantinople', 'captured', 'by', 'the', 'ottomans']); // [{ deed: 2, by: 3 }]
+ * passivesOf(['did', 'the', 'ottomans', 'capture', 'constantinople']);        // []
+ */
+export function passivesOf(tokens: readonly string[]): Passive[] {
+  const found: Passive[] = [];
+  tokens.forEach((token, i) => {
+    if (!isParticiple(token)) return;
+    if (tokens[i + 1] === 'by' && auxiliaryBefore(tokens, i)) found.push({ deed: i, by: i + 1 });
+    else if (PASSIVE_AUXILIARIES.has(tokens[i - 1] ?? '')) found.push({ deed: i, by: undefined });
+  });
+  return found;
+}
+
+function isParticiple(token: string): boolean {
+  if (IRREGULAR_PARTICIPLES.has(token)) return true;
+  return token.length > 4 && token.endsWith('ed') && !token.endsWith('eed') && !NOT_PARTICIPLES.has(token);
+}
+
+function auxiliaryBefore(tokens: readonly string[], at: number): boolean {
+  for (let i = at - 1; i >= Math.max(0, at - AUXILIARY_REACH); i -= 1) if (PASSIVE_AUXILIARIES.has(tokens[i]!)) return true;
+  return false;
+}
+
+/**
+ * `stems` with each passive in the active order: the doer's words, the deed, then the words of what it is
+ * done to ("constantinople captur ~by ottoman" becomes "ottoman captur constantinople"; "oil ~in car
+ * chang" becomes "chang oil ~in car"). `at[k]` is the token index `stems[k]` was read from; marks
+ * (`~…`) bound the runs of words moved, except a preposition inside the thing done to ("the oil in my car").
+ */
+export function inActiveOrder(stems: readonly string[], at: readonly number[], passives: readonly Passive[]): string[] {
+  let result = [...stems];
+  let from = [...at];
+  for (const passive of passives) {
+    const deed = from.indexOf(passive.deed);
+    if (deed === -1) continue;
+    const doneToStart = runStart(result, deed);
+    const doneTo = result.slice(doneToStart, deed);
+    if (passive.by === undefined) {
+      if (doneTo.length === 0) continue;
+      result = [...result.slice(0, doneToStart), result[deed]!, ...doneTo, ...result.slice(deed + 1)];
+      from = [...from.slice(0, doneToStart), from[deed]!, ...from.slice(doneToStart, deed), ...from.slice(deed + 1)];
+      continue;
+    }
+    const by = from.indexOf(passive.by);
+    if (by !== deed + 1) continue;
+    let doerEnd = by + 1;
+    while (doerEnd < result.length && !result[doerEnd]!.startsWith('~')) doerEnd += 1;
+    const doer = result.slice(by + 1, doerEnd);
+    if (doer.length === 0) continue;
+    result = [...result.slice(0, doneToStart), ...doer, result[deed]!, ...doneTo, ...result.slice(doerEnd)];
+    from = [
+      ...from.slice(0, doneToStart),
+      ...from.slice(by + 1, doerEnd),
+      from[deed]!,
+      ...from.slice(doneToStart, deed),
+      ...from.slice(doerEnd),
+    ];
+  }
+  return result;
+}
+
+/** Where the run of words that ends just before `end` starts, across "of" and "in" inside it. */
+function runStart(stems: readonly string[], end: number): number {
+  let start = end;
+  while (start > 0) {
+    const before = stems[start - 1]!;
+    if (!before.startsWith('~')) start -= 1;
+    else if (INSIDE_A_THING.has(before) && start - 2 >= 0 && !stems[start - 2]!.startsWith('~') && start < end) start -= 1;
+    else break;
+  }
+  return start;
+}
+
+const INSIDE_A_THING: ReadonlySet<string> = new Set(['~of', '~in']);

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
+import { carriers } from '../../../../plugins/semantic-cache/src/verification/relations.js';
+import { passivesOf } from '../../../../plugins/semantic-cache/src/verification/voice.js';
+import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
+
+describe('semantic-cache verification: the passive voice read in the active order', () => {
+  it('finds a participle after a form of "be", with its doer after "by" or with none', () => {
+    assert.deepEqual(passivesOf(lexicalTokens('Was Rome sacked by the Visigoths?')), [{ deed: 2, by: 3 }]);
+    assert.deepEqual(passivesOf(lexicalTokens('should the filter be replaced')), [{ deed: 4, by: undefined }]);
+    assert.deepEqual(passivesOf(lexicalTokens('Did the Visigoths sack Rome?')), []);
+    // "by" after a word in "-ed" with no "be" before it is no passive: "sorted by date".
+    assert.deepEqual(passivesOf(lexicalTokens('how do I list files sorted by date')), []);
+    assert.deepEqual(passivesOf(lexicalTokens('is a hundred by the door')), []);
+  });
+
+  it('puts the doer first and what is done to after the deed', () => {
+    assert.deepEqual(
+      carriers(lexicalTokens('Was Rome sacked by the Visigoths?')),
+      carriers(lexicalTokens('Did the Visigoths sack Rome?')),
+    );
+    assert.deepEqual(
+      carriers(lexicalTokens('should the filter in my dryer be replaced')),
+      carriers(lexicalTokens('should I replace the filter in my dryer')),
+    );
+  });
+
+  itAcceptsBothWays(
+    [
+      ['Was Rome sacked by the Visigoths in 410?', 'Did the Visigoths sack Rome in 410?'],
+      ['How is insulin made by the pancreas?', 'How does the pancreas make insulin?'],
+      ['How often should the filter in my dryer be cleaned?', 'How often should I clean my dryer filter?'],
+    ],
+    'relations',
+  );
+
+  itRefusesBothWays([
+    ['relations', 'Was Rome sacked by the Visigoths?', 'Did Rome sack the Visigoths?'],
+    ['relations', 'Is the cat chased by the dog?', 'Does the cat chase the dog?'],
+  ]);
+});
