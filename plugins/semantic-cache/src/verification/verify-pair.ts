@@ -226,7 +226,13 @@ function sameCount(a: readonly string[], b: readonly string[]): boolean {
 
 function sameThing(a: string, b: string): boolean {
   const unit = UNITS.get(a);
-  return a === b || stemOf(a) === stemOf(b) || sameWordForm(a, b) || (unit !== undefined && unit === UNITS.get(b));
+  return (
+    a === b ||
+    stemOf(a) === stemOf(b) ||
+    sameWordForm(a, b) ||
+    spellingVariant(a, b) ||
+    (unit !== undefined && unit === UNITS.get(b))
+  );
 }
 
 /** "I'm vegan, how do I make a birthday cake?" / "How do I make a birthday cake?": a condition the other lacks. */

@@ -22,6 +22,8 @@ describe('semantic-cache verification: question word', () => {
     ['How much does express shipping cost?', 'How many dollars does express shipping cost?'],
     ['Square root of 144?', 'What is the square root of 144?'],
     ['The screen flickers, what should I do?', 'What should I do when the screen flickers?'],
+    // The thing counted spelled the British or the American way.
+    ['How many colours are in a rainbow?', 'How many colors are in a rainbow?'],
   ];
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));
