@@ -91,6 +91,12 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       // "Can't pay my bill, what happens?": a statement whose subject is left out.
       const statement = tokens[start + 1] === 'not' && !PERSONS.has(tokens[start + 2] ?? '');
       clauseForm = request || statement || how || choice ? undefined : 'yes-no';
+      // "Is there a way to tell how old a cat is?" asks how to tell, as "How can I tell a cat's age?" does:
+      // the question word after it belongs to what is told.
+      if (how && !askSeen) {
+        asks = 'how';
+        askSeen = true;
+      }
     }
     if (clauseForm !== undefined) asked += 1;
     if (form === undefined && clauseForm === 'yes-no')

@@ -24,6 +24,8 @@ describe('semantic-cache verification: question word', () => {
     ['The screen flickers, what should I do?', 'What should I do when the screen flickers?'],
     // The thing counted spelled the British or the American way.
     ['How many colours are in a rainbow?', 'How many colors are in a rainbow?'],
+    // "Is there a way to" asks how; the question word after it belongs to what is found out.
+    ['Is there a way to find out how old my house is?', 'How can I find out the age of my house?'],
   ];
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));
