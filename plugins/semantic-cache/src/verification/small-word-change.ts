@@ -172,11 +172,20 @@ function tenseAt(wording: readonly Worded[], at: number): 'present' | 'past' | u
 /** Read from both wordings, so a spelling of the word around it ("wekend") judges the pair the same either way round. */
 function samePreposition(x: string, y: string, first: readonly Worded[], second: readonly Worded[], at: number): boolean {
   if (SAME_PREPOSITIONS.some((group) => group.has(x) && group.has(y))) return true;
+  // A purpose either way: "the deadline to file taxes" / "the deadline for filing taxes".
+  if (x === 'to' && y === 'for') return purpose(second, at);
+  if (x === 'for' && y === 'to') return purpose(first, at);
   return [first, second].some((wording) => {
     if (SAME_AFTER.get(wording[at - 1]?.token ?? '')?.has(x) === true && SAME_AFTER.get(wording[at - 1]!.token)!.has(y))
       return true;
     return TIMES.has(wording[at + 1]?.token ?? '') || TIMES.has(wording[at + 2]?.token ?? '');
   });
+}
+
+/** "for" before an "-ing" form, which "to" and the verb say as well. */
+function purpose(wording: readonly Worded[], at: number): boolean {
+  const next = wording[at + 1]?.token ?? '';
+  return next.length > 5 && next.endsWith('ing');
 }
 
 /** `longer` is `shorter` with "only" or "used to" said at one place, or with "will … be" for "is". */
