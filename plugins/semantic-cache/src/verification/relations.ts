@@ -145,8 +145,10 @@ const LINKS: ReadonlySet<string> = new Set([
  * swapped(['dog', 'give', 'human', 'flu'], ['human', 'give', 'dog', 'flu'], new Set()); // true
  */
 export function swapped(first: readonly string[], second: readonly string[], named: ReadonlySet<string>): boolean {
-  const a = first.filter((stem) => second.includes(stem));
-  const b = second.filter((stem) => first.includes(stem));
+  const keptA = kept(first, second);
+  const keptB = kept(second, first);
+  const a = keptA.map((k) => first[k]!);
+  const b = keptB.map((k) => second[k]!);
   if (a.length !== b.length || a.length < 2) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i += 1;
@@ -163,7 +165,17 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   // "high in protein and low in fat" / "high in fat and low in protein" is not.
   if (eitherWay !== -1) return wordsSwapped && !parallel(a, i, j, eitherWay);
   if (wordsSwapped) return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
-  return blocksSwapped(a, b, i, j, named);
+  const inPlace = keptA[j]! - keptA[i]! === j - i && keptB[j]! - keptB[i]! === j - i;
+  return blocksSwapped(a, b, i, j, named, inPlace);
+}
+
+/** Where in `stems` the stems `other` has too stand. */
+function kept(stems: readonly string[], other: readonly string[]): number[] {
+  const at: number[] = [];
+  stems.forEach((stem, k) => {
+    if (other.includes(stem)) at.push(k);
+  });
+  return at;
 }
 
 /**
@@ -183,9 +195,19 @@ function parallel(a: readonly string[], i: number, j: number, mark: number): boo
  * Two runs of words trade places around words that stay between them: "my left arm hurts when I move
  * my neck" / "my neck hurts when I move my left arm", "a slow cooker recipe in an Instant Pot" / "an
  * Instant Pot recipe in a slow cooker". Runs of up to three words, with a preposition or two words
- * between them, so moving a phrase ("a 12 week old puppy" / "a puppy at twelve weeks old") is no swap.
+ * between them, or one word where the three stand together in both ("Do orcas hunt great white sharks?" /
+ * "Do great white sharks hunt orcas?"), so moving a phrase ("a 12 week old puppy" / "a puppy at twelve
+ * weeks old") is no swap.
  */
-function blocksSwapped(a: readonly string[], b: readonly string[], i: number, j: number, named: ReadonlySet<string>): boolean {
+function blocksSwapped(
+  a: readonly string[],
+  b: readonly string[],
+  i: number,
+  j: number,
+  named: ReadonlySet<string>,
+  /** The span `i..j` stood together, in this order of words or another, in both questions as written. */
+  inPlace: boolean,
+): boolean {
   const span = j - i + 1;
   for (let x = 1; x <= MAX_RUN; x += 1)
     for (let y = 1; y <= MAX_RUN; y += 1) {
@@ -194,7 +216,10 @@ function blocksSwapped(a: readonly string[], b: readonly string[], i: number, j:
       // Runs opening with named things trade places with anything or nothing between ("Can an LLC own an S corp" /
       // "Can an S corp own an LLC", "the Supreme Court … Congress" / "Congress … the Supreme Court").
       const names = named.has(a[i]!) && named.has(a[j - y + 1]!);
-      if (!names && (between < 1 || (between < 2 && !a[i + x]!.startsWith('~')))) continue;
+      // One word between holds them apart only where nothing else stood among the three in either
+      // question: "Do bass eat bluegill?" / "Do bluegill eat bass?", not a clause moved ("If I deactivate my
+      // Facebook, can people message me?" / "Can people message me on Facebook if I deactivate it?").
+      if (!names && (between < 1 || (between < 2 && !a[i + x]!.startsWith('~') && !inPlace))) continue;
       // a = X M Y and b = Y M X over the span.
       if (sameRun(a, b, i, j - x + 1, x) && sameRun(a, b, j - y + 1, i, y) && sameRun(a, b, i + x, i + y, between)) return true;
     }

@@ -30,6 +30,8 @@ const REFUSED: [VerificationReason, string, string][] = [
   // A lone capital inside a sentence is a label, not the article.
   ['relations', 'Can a type B donor give blood to a type A patient?', 'Can a type A donor give blood to a type B patient?'],
   ['numbers', 'How many hours of homework for a 1st grader?', 'How many hours of homework for a high school junior?'],
+  // Two things trading places around one word, the three standing together in both.
+  ['relations', 'Do red foxes eat field mice?', 'Do field mice eat red foxes?'],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
 ];
 
@@ -68,6 +70,11 @@ const ACCEPTED: [string, string][] = [
   ['Can I open a bank account in the UK as a student?', 'can i open a bank account in the uk as a student'],
   // A title capitalising every word keeps "A" an article.
   ['How To Make A Sourdough Starter', 'how to make a sourdough starter'],
+  // A clause moved: the words between the two things differ, so one word between them is no swap.
+  [
+    'If I archive my Instagram, can followers still see my posts?',
+    'Can followers still see my posts on Instagram if I archive my account?',
+  ],
 ];
 
 describe('semantic-cache verification: swaps in place and other wrong hits that keep their words', () => {
