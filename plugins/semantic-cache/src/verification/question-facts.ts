@@ -16,6 +16,7 @@ import { possessionsOf, type Possession } from './owners.js';
 import { modalityOf, type Modality } from './modality.js';
 import { quotedText } from './quoted-text.js';
 import { doingsOf, type Doing } from './wh-roles.js';
+import { countedThings } from './quantifier-moves.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -24,6 +25,8 @@ export interface QuestionFacts {
   readonly units: readonly string[];
   /** The numbers and units in the units as written ("2 hours" is 2 hours, not 120 minutes). */
   readonly asWritten: Measured;
+  /** Each count or quantifier with the things it counts: "multiple EBS volumes" (quantifier-moves.ts). */
+  readonly counts: ReadonlyMap<string, ReadonlySet<string>>;
   /** Arithmetic: an operator, or a power ("3 to the power of 2"), where the order of the numbers counts. */
   readonly arithmetic: boolean;
   /** Arithmetic operators in reading order, as `+ - × ÷ ^`. */
@@ -131,11 +134,13 @@ export function questionFacts(text: string): QuestionFacts {
     if (isSuperlative(token, previous)) superlatives.push(token);
   });
   const named = namedThings(timed);
+  const words = contentWords(tokens);
   const { numbers, units, asWritten } = quantities(tokens, text, named);
   return {
     numbers,
     units,
     asWritten,
+    counts: countedThings(tokens, words),
     arithmetic: operators.length > 0 || tokens.includes('power'),
     operators,
     negations,
@@ -143,7 +148,7 @@ export function questionFacts(text: string): QuestionFacts {
     ...questionForm(clauses),
     modality: modalityOf(tokens),
     people: people(tokens),
-    words: contentWords(tokens),
+    words,
     tokens,
     named,
     relations: relations(tokens, named),

@@ -10,7 +10,8 @@
  *   counted in the smallest unit of its kind, and also as written). "1st" is no "1" an article may stand for.
  *   In arithmetic the order counts too.
  *   One thing picked against several, the questions otherwise the same, counts too ("the closest star" /
- *   "the closest stars", "the main character" / "… characters"; small-word-change.ts).
+ *   "the closest stars", "the main character" / "… characters"; small-word-change.ts), and so does a count
+ *   moved to another thing ("one disk on multiple servers" / "multiple disks on one server"; quantifier-moves.ts).
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
  * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without", "ordain" /
  *   "refuse to ordain"); idioms that only look negative ("from nothing", "in no time", "without breaking
@@ -95,6 +96,7 @@ import { sameWordForm } from './word-forms.js';
 import { swappedInPlace } from './word-swap.js';
 import { nameOf } from './question-words.js';
 import { smallWordChange, type SmallWordChange } from './small-word-change.js';
+import { movedCount } from './quantifier-moves.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
 
@@ -132,7 +134,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   numbers: (a, b) =>
     (sameQuantities(a, b, a.arithmetic || b.arithmetic) ||
       sameQuantities(a.asWritten, b.asWritten, a.arithmetic || b.arithmetic)) &&
-    changeOf(a, b) !== 'count',
+    changeOf(a, b) !== 'count' &&
+    !movedCount(a, b),
   operators: (a, b) => sameList(a.operators, b.operators),
   negation: (a, b) => a.negations === b.negations,
   dates: (a, b) => sameList(a.dates, b.dates),
