@@ -17,6 +17,7 @@ import { modalityOf, type Modality } from './modality.js';
 import { quotedText } from './quoted-text.js';
 import { doingsOf, type Doing } from './wh-roles.js';
 import { countedThings } from './quantifier-moves.js';
+import { conditionOf, type Condition } from './conditions.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -27,6 +28,8 @@ export interface QuestionFacts {
   readonly asWritten: Measured;
   /** Each count or quantifier with the things it counts: "multiple EBS volumes" (quantifier-moves.ts). */
   readonly counts: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Its "if" clause and the rest, as content stems (conditions.ts). */
+  readonly condition: Condition | undefined;
   /** Arithmetic: an operator, or a power ("3 to the power of 2"), where the order of the numbers counts. */
   readonly arithmetic: boolean;
   /** Arithmetic operators in reading order, as `+ - × ÷ ^`. */
@@ -104,6 +107,16 @@ const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
 const OPERAND = /\d|^\p{L}$/u;
 
 /**
+ * Who acts in the question proper: "If my dog is anxious, should I crate him?" asks what the asker should
+ * do, as "Should I crate my dog if he is anxious?" does. An "if" clause names the actor only when the rest
+ * names none ("If my brother cosigns my loan, what happens?").
+ */
+function actorOfQuestion(clauses: readonly (readonly string[])[]): string | undefined {
+  const found = (of: readonly (readonly string[])[]) => of.map(actorOf).find((actor) => actor !== undefined);
+  return found(clauses.filter((clause) => clause[0] !== 'if')) ?? found(clauses);
+}
+
+/**
  * @example
  * questionFacts("What's 2 + 3 without tax?");
  * // { numbers: ['2', '3'], operators: ['+'], negations: 1, dates: [], asks: undefined, form: 'wh', … }
@@ -141,6 +154,7 @@ export function questionFacts(text: string): QuestionFacts {
     units,
     asWritten,
     counts: countedThings(tokens, words),
+    condition: conditionOf(clauses),
     arithmetic: operators.length > 0 || tokens.includes('power'),
     operators,
     negations,
@@ -152,7 +166,7 @@ export function questionFacts(text: string): QuestionFacts {
     tokens,
     named,
     relations: relations(tokens, named),
-    actor: clauses.map(actorOf).find((actor) => actor !== undefined),
+    actor: actorOfQuestion(clauses),
     parties: partiesOf(tokens),
     deeds: deedsOf(tokens),
     possessions: possessionsOf(text),

@@ -97,6 +97,7 @@ import { swappedInPlace } from './word-swap.js';
 import { nameOf } from './question-words.js';
 import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { movedCount } from './quantifier-moves.js';
+import { tradedCondition } from './conditions.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
 
@@ -166,7 +167,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !tradedRoles(a, b) &&
     !swappedDeeds(a, b) &&
     !swappedOwners(a, b) &&
-    !tradedWhRoles(a, b),
+    !tradedWhRoles(a, b) &&
+    !tradedCondition(a.condition, b.condition),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,

@@ -35,6 +35,8 @@ describe('semantic-cache verification: who acts', () => {
     ['Are cats or dogs better for people who work long hours?', 'For people who work long hours, are dogs or cats better?'],
     // One party acts in one and is absent from the other: left to the people rule.
     ['Can my landlord enter without notice?', 'Can a landlord enter my flat without notice?'],
+    // The question proper acts, not its "if" clause, wherever the clause stands.
+    ['If my dog is anxious, should I crate him?', 'Should I crate my dog if he is anxious?'],
   ];
   for (const [a, b] of same)
     it(`passes ${JSON.stringify(a)} for ${JSON.stringify(b)}`, () => {
