@@ -12,6 +12,7 @@ import { isCarrier } from './question-words.js';
 import { stemOf } from './stems.js';
 import { sameList } from './word-match.js';
 import { AUXILIARIES } from './word-lists.js';
+import { passivesOf } from './voice.js';
 
 const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'how', 'why', 'when', 'where']);
 /** "do", "does", "did", and the modals that take their place: "how can parents help teachers". */
@@ -97,6 +98,8 @@ function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolea
  */
 export function doingsOf(tokens: readonly string[]): Doing[] {
   if (!ASKED.has(tokens[0] ?? '')) return [];
+  const passive = passivesOf(tokens).find(({ deed, by }) => by !== undefined && deed <= ASKED_PHRASE + 1);
+  if (passive !== undefined) return passiveDoings(tokens, passive.deed);
   let aux = -1;
   for (let i = 1; i <= ASKED_PHRASE && i < tokens.length; i += 1)
     if (DO_SUPPORT.has(tokens[i]!)) {
@@ -113,5 +116,18 @@ export function doingsOf(tokens: readonly string[]): Doing[] {
     if (AUXILIARIES.has(verb) || !(isCarrier(verb) || LIGHT_VERBS.has(verb)) || /\d/.test(verb)) continue;
     readings.push({ doer: tokens.slice(k, k + n), verb: stemOf(verb) });
   }
+  return readings;
+}
+
+/**
+ * A wh-question in the passive names its doer after "by", and the asked thing undergoes, as with
+ * do-support: "Who is killed by Tybalt?" asks whom Tybalt kills, against "Who kills Tybalt?".
+ */
+function passiveDoings(tokens: readonly string[], deed: number): Doing[] {
+  let k = deed + 2;
+  while (DETERMINERS.has(tokens[k] ?? '')) k += 1;
+  const readings: Doing[] = [];
+  for (let n = 1; n <= DOER_WORDS && k + n <= tokens.length; n += 1)
+    readings.push({ doer: tokens.slice(k, k + n), verb: stemOf(tokens[deed]!) });
   return readings;
 }

@@ -44,6 +44,8 @@ describe('semantic-cache verification: the asked thing acting in one question an
       ['relations', 'what questions do recruiters ask', 'what questions do you ask recruiters'],
       ['relations', 'Which teams did the Lakers beat this season?', 'Which teams beat the Lakers this season?'],
       ['relations', 'How does poor sleep affect anxiety?', 'How does anxiety affect poor sleep?'],
+      // The passive names its doer after "by": the asked thing undergoes.
+      ['relations', 'Who was betrayed by Brutus?', 'Who betrayed Brutus?'],
     ],
     ': the asked thing acts in one and undergoes in the other',
   );
@@ -54,6 +56,7 @@ describe('semantic-cache verification: the asked thing acting in one question an
       ['What countries does the Danube flow through?', 'Which countries does the Danube flow through?'],
       ['Who did Marie Curie marry?', 'Who married Marie Curie?'],
       ['How do plants make food?', 'How is food made by plants?'],
+      ['Who was betrayed by Brutus?', 'Who did Brutus betray?'],
     ],
     'relations',
   );
