@@ -98,6 +98,7 @@ import { nameOf } from './question-words.js';
 import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { movedCount } from './quantifier-moves.js';
 import { tradedCondition } from './conditions.js';
+import { strandedTrade } from './stranded.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
 
@@ -168,7 +169,8 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !swappedDeeds(a, b) &&
     !swappedOwners(a, b) &&
     !tradedWhRoles(a, b) &&
-    !tradedCondition(a.condition, b.condition),
+    !tradedCondition(a.condition, b.condition) &&
+    !strandedTrade(a.tokens, b.tokens),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
