@@ -59,17 +59,37 @@ export function party(token: string): string | undefined {
  * actorOf(lexicalTokens('Can my landlord charge me for a broken boiler?')); // 'landlord'
  * actorOf(lexicalTokens('How much notice do I have to give?'));              // 'speaker'
  */
-export function actorOf(tokens: readonly string[]): string | undefined {
+export function actorOf(
+  tokens: readonly string[],
+  /** The party "he", "she" or "they" stands for: one named in a sentence before ("My parents are … can they …"). */
+  antecedent?: string,
+): string | undefined {
   const end = Math.min(tokens.length, OPENING);
   for (let i = 0; i < end; i += 1) {
     if (!AUXILIARIES.has(tokens[i]!) && tokens[i] !== 'if') continue;
+    // "I am a US citizen, can I …": an auxiliary after its subject opens no question; read on.
+    if (SUBJECTS_BEFORE.has(tokens[i - 1] ?? '')) continue;
     let j = i + 1;
     while (j < tokens.length && BEFORE_ACTOR.has(tokens[j]!)) j += 1;
     // "Are cats or dogs better for …?" weighs two parties; neither acts.
-    return j < tokens.length && !CHOICE.has(tokens[j + 1] ?? '') ? party(tokens[j]!) : undefined;
+    if (j >= tokens.length || CHOICE.has(tokens[j + 1] ?? '')) return undefined;
+    if (REFERRING.has(tokens[j]!))
+      return (
+        tokens
+          .slice(0, i)
+          .map(nounParty)
+          .find((p) => p !== undefined) ?? antecedent
+      );
+    return party(tokens[j]!);
   }
   return undefined;
 }
+
+/** Subjects an auxiliary follows in a statement: "I am …", "my parents are …". */
+const SUBJECTS_BEFORE: ReadonlySet<string> = new Set([...PERSONS.keys()]);
+
+/** Pronouns that stand for a party named before them. */
+const REFERRING: ReadonlySet<string> = new Set(['he', 'she', 'they']);
 
 /** Every party a question names. */
 export function partiesOf(tokens: readonly string[]): Set<string> {

@@ -10,7 +10,7 @@ import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people
 import { quantities, withNumbersUnhyphenated, withTimesOfDay, type Measured } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
-import { actorOf, partiesOf } from './actors.js';
+import { actorOf, nounParty, partiesOf } from './actors.js';
 import { deedsOf, type Deed } from './deeds.js';
 import { possessionsOf, type Possession } from './owners.js';
 import { modalityOf, type Modality } from './modality.js';
@@ -112,8 +112,19 @@ const OPERAND = /\d|^\p{L}$/u;
  * names none ("If my brother cosigns my loan, what happens?").
  */
 function actorOfQuestion(clauses: readonly (readonly string[])[]): string | undefined {
-  const found = (of: readonly (readonly string[])[]) => of.map(actorOf).find((actor) => actor !== undefined);
+  const found = (of: readonly (readonly string[])[]) =>
+    of.map((clause) => actorOf(clause, antecedentOf(clauses, clause))).find((actor) => actor !== undefined);
   return found(clauses.filter((clause) => clause[0] !== 'if')) ?? found(clauses);
+}
+
+/** The first party named by a noun in the clauses before `clause`: whom a "they" opening it stands for. */
+function antecedentOf(clauses: readonly (readonly string[])[], clause: readonly string[]): string | undefined {
+  for (const before of clauses) {
+    if (before === clause) return undefined;
+    const named = before.map(nounParty).find((p) => p !== undefined);
+    if (named !== undefined) return named;
+  }
+  return undefined;
 }
 
 /**

@@ -9,6 +9,10 @@ describe('semantic-cache verification: who acts', () => {
     assert.equal(actorOf(lexicalTokens('How much notice do I have to give my landlord?')), 'speaker');
     assert.equal(actorOf(lexicalTokens("Why can't my friends see my story?")), 'friend');
     assert.equal(actorOf(lexicalTokens('If my brother cosigns my loan, will it help my credit?')), 'brother');
+    // A statement before the question: its auxiliary follows its subject, and "they" stands for a party named before.
+    assert.equal(actorOf(lexicalTokens("I'm a nurse - can I adopt my nephew?")), 'speaker');
+    assert.equal(actorOf(lexicalTokens('My grandparents are Irish - can they adopt me?')), 'grandparent');
+    assert.equal(actorOf(lexicalTokens('can they adopt me'), 'grandparent'), 'grandparent');
     // "you" asked in general is the asker.
     assert.equal(actorOf(lexicalTokens('How do you reset your password?')), 'speaker');
     // No party there, a choice of parties, or no auxiliary near the start: no actor.
@@ -23,6 +27,7 @@ describe('semantic-cache verification: who acts', () => {
     ['Do I have to pay taxes on money I gift to my son?', 'Does my son have to pay taxes on money I gift him?'],
     ['Can a photographer post photos of me online?', 'Can I post photos a photographer took of me online?'],
     ['Can a nurse refuse to treat a patient?', 'Can a patient refuse to be treated by a nurse?'],
+    ["I'm an Irish citizen - can I sponsor my grandparents?", 'My grandparents are Irish citizens - can they sponsor me?'],
   ];
   for (const [a, b] of traded)
     it(`refuses ${JSON.stringify(a)} for ${JSON.stringify(b)}: the parties traded roles`, () => {
