@@ -34,6 +34,9 @@ const PARTIES: ReadonlySet<string> = new Set([
   'teacher', 'student', 'coach', 'contractor', 'agent', 'realtor', 'broker', 'airline', 'hotel', 'store', 'shop',
   'customer', 'customers', 'team', 'player', 'referee', 'ex', 'roommate', 'cosigner', 'owner', 'renter', 'buyers',
   'sellers', 'irs', 'hmrc', 'ebay', 'amazon', 'uber', 'driver', 'passenger', 'lawyer', 'attorney', 'recruiter',
+  'therapist', 'counselor', 'counsellor', 'psychologist', 'psychiatrist', 'pharmacist', 'surgeon', 'tutor',
+  'mentor', 'mechanic', 'insurer', 'borrower', 'creditor', 'debtor', 'supplier', 'vendor', 'franchisor',
+  'franchisee', 'sponsor', 'director', 'actor', 'author', 'publisher', 'editor', 'umpire', 'captain', 'pilot',
 ]);
 
 /** Words that weigh parties against each other: "cats or dogs". */

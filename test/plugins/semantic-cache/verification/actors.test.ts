@@ -28,6 +28,7 @@ describe('semantic-cache verification: who acts', () => {
     ['Can a photographer post photos of me online?', 'Can I post photos a photographer took of me online?'],
     ['Can a nurse refuse to treat a patient?', 'Can a patient refuse to be treated by a nurse?'],
     ["I'm an Irish citizen - can I sponsor my grandparents?", 'My grandparents are Irish citizens - can they sponsor me?'],
+    ['How can a tutor tell if a student is bluffing?', 'How can a student tell if a tutor is bluffing?'],
   ];
   for (const [a, b] of traded)
     it(`refuses ${JSON.stringify(a)} for ${JSON.stringify(b)}: the parties traded roles`, () => {
