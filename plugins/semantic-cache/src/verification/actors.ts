@@ -10,6 +10,8 @@
  */
 import { orderStem } from './relations.js';
 import { AUXILIARIES, PERSONS } from './word-lists.js';
+import { isCarrier } from './question-words.js';
+import { stemOf } from './stems.js';
 
 /** How far into a clause its opening auxiliary is looked for: "How much notice do I have to give …". */
 const OPENING = 6;
@@ -67,6 +69,21 @@ export function actorOf(
   /** The party "he", "she" or "they" stands for: one named in a sentence before ("My parents are … can they …"). */
   antecedent?: string,
 ): string | undefined {
+  return actingOf(tokens, antecedent)?.actor;
+}
+
+/** The actor and the word right after it, its verb when the question opens "can my landlord charge …". */
+export interface Acting {
+  readonly actor: string | undefined;
+  readonly verb: string | undefined;
+}
+
+/**
+ * {@link actorOf} with the word after the actor.
+ * @example
+ * actingOf(lexicalTokens('Can my landlord charge me for a broken boiler?')); // { actor: 'landlord', verb: 'charge' }
+ */
+export function actingOf(tokens: readonly string[], antecedent?: string): Acting | undefined {
   const end = Math.min(tokens.length, OPENING);
   for (let i = 0; i < end; i += 1) {
     if (!AUXILIARIES.has(tokens[i]!) && tokens[i] !== 'if') continue;
@@ -76,20 +93,21 @@ export function actorOf(
     while (j < tokens.length && BEFORE_ACTOR.has(tokens[j]!)) j += 1;
     // "Are cats or dogs better for …?" weighs two parties; neither acts.
     if (j >= tokens.length || CHOICE.has(tokens[j + 1] ?? '')) return undefined;
-    if (REFERRING.has(tokens[j]!))
-      return (
-        tokens
+    const actor = REFERRING.has(tokens[j]!)
+      ? (tokens
           .slice(0, i)
           .map(nounParty)
-          .find((p) => p !== undefined) ?? antecedent
-      );
-    return party(tokens[j]!);
+          .find((p) => p !== undefined) ?? antecedent)
+      : party(tokens[j]!);
+    return { actor, verb: tokens[j + 1] };
   }
   return undefined;
 }
 
 /** Subjects an auxiliary follows in a statement: "I am …", "my parents are …". */
 const SUBJECTS_BEFORE: ReadonlySet<string> = new Set([...PERSONS.keys()]);
+
+const PERSON_KINDS: ReadonlySet<string> = new Set(PERSONS.values());
 
 /** Pronouns that stand for a party named before them. */
 const REFERRING: ReadonlySet<string> = new Set(['he', 'she', 'they']);
@@ -116,6 +134,24 @@ export function tradedRoles(
   return (
     a.actor !== undefined && b.actor !== undefined && a.actor !== b.actor && b.parties.has(a.actor) && a.parties.has(b.actor)
   );
+}
+
+/**
+ * The same deed done by another party, one of them no person (whom the people rule compares) and neither
+ * named in general: "can my insurer cancel my policy" / "can I
+ * cancel my policy" ask what two different parties may do. The verb right after each actor is one word.
+ * @example
+ * replacedDoer({ actor: 'insurer', actorVerb: 'cancel' }, { actor: 'speaker', actorVerb: 'cancel' }); // true
+ */
+export function replacedDoer(
+  a: { readonly actor: string | undefined; readonly actorVerb: string | undefined },
+  b: { readonly actor: string | undefined; readonly actorVerb: string | undefined },
+): boolean {
+  if (a.actor === undefined || b.actor === undefined || a.actor === b.actor) return false;
+  if (a.actor === 'other' || b.actor === 'other' || a.actorVerb === undefined || b.actorVerb === undefined) return false;
+  // Two people ("my son" / "my daughter") are the people rule's to compare.
+  if (PERSON_KINDS.has(a.actor) && PERSON_KINDS.has(b.actor)) return false;
+  return isCarrier(a.actorVerb) && stemOf(a.actorVerb) === stemOf(b.actorVerb);
 }
 
 /**

@@ -10,7 +10,7 @@ import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people
 import { quantities, withNumbersUnhyphenated, withTimesOfDay, type Measured } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
-import { actorOf, nounParty, partiesOf } from './actors.js';
+import { actingOf, nounParty, partiesOf, type Acting } from './actors.js';
 import { deedsOf, type Deed } from './deeds.js';
 import { possessionsOf, type Possession } from './owners.js';
 import { modalityOf, type Modality } from './modality.js';
@@ -66,6 +66,8 @@ export interface QuestionFacts {
   readonly carriers: readonly string[];
   /** The party that acts, right after the opening auxiliary ("can my landlord …"; actors.ts). */
   readonly actor: string | undefined;
+  /** The word right after the actor: "charge" of "can my landlord charge …". */
+  readonly actorVerb: string | undefined;
   /** Every party it names: people, pets, firms and the roles of a transaction. */
   readonly parties: ReadonlySet<string>;
   /** What each party does: "my parents gave" (deeds.ts). */
@@ -107,13 +109,13 @@ const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
 const OPERAND = /\d|^\p{L}$/u;
 
 /**
- * Who acts in the question proper: "If my dog is anxious, should I crate him?" asks what the asker should
+ * Who acts in the question proper, and the word after: "If my dog is anxious, should I crate him?" asks what the asker should
  * do, as "Should I crate my dog if he is anxious?" does. An "if" clause names the actor only when the rest
  * names none ("If my brother cosigns my loan, what happens?").
  */
-function actorOfQuestion(clauses: readonly (readonly string[])[]): string | undefined {
+function actingOfQuestion(clauses: readonly (readonly string[])[]): Acting | undefined {
   const found = (of: readonly (readonly string[])[]) =>
-    of.map((clause) => actorOf(clause, antecedentOf(clauses, clause))).find((actor) => actor !== undefined);
+    of.map((clause) => actingOf(clause, antecedentOf(clauses, clause))).find((acting) => acting?.actor !== undefined);
   return found(clauses.filter((clause) => clause[0] !== 'if')) ?? found(clauses);
 }
 
@@ -159,6 +161,7 @@ export function questionFacts(text: string): QuestionFacts {
   });
   const named = namedThings(timed);
   const words = contentWords(tokens);
+  const acting = actingOfQuestion(clauses);
   const { numbers, units, asWritten } = quantities(tokens, text, named);
   return {
     numbers,
@@ -177,7 +180,8 @@ export function questionFacts(text: string): QuestionFacts {
     tokens,
     named,
     relations: relations(tokens, named),
-    actor: actorOfQuestion(clauses),
+    actor: acting?.actor,
+    actorVerb: acting?.verb,
     parties: partiesOf(tokens),
     deeds: deedsOf(tokens),
     possessions: possessionsOf(text),

@@ -84,7 +84,7 @@
 import { questionFacts, type QuestionFacts } from './question-facts.js';
 import { narrowed } from './qualifier.js';
 import { narrows } from './narrowing.js';
-import { tradedRoles } from './actors.js';
+import { replacedDoer, tradedRoles } from './actors.js';
 import { swappedDeeds } from './deeds.js';
 import { swappedOwners } from './owners.js';
 import { tradedWhRoles } from './wh-roles.js';
@@ -166,6 +166,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !reversed(a.relations, b.relations) &&
     !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
     !tradedRoles(a, b) &&
+    !replacedDoer(a, b) &&
     !swappedDeeds(a, b) &&
     !swappedOwners(a, b) &&
     !tradedWhRoles(a, b) &&

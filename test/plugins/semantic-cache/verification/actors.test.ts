@@ -30,6 +30,8 @@ describe('semantic-cache verification: who acts', () => {
     ["I'm an Irish citizen - can I sponsor my grandparents?", 'My grandparents are Irish citizens - can they sponsor me?'],
     ['How can a tutor tell if a student is bluffing?', 'How can a student tell if a tutor is bluffing?'],
   ];
+  // The same deed done by another party.
+  traded.push(['Can my bank close my account without notice?', 'Can I close my account without notice?']);
   for (const [a, b] of traded)
     it(`refuses ${JSON.stringify(a)} for ${JSON.stringify(b)}: the parties traded roles`, () => {
       assert.deepEqual(verifyPair(a, b), { ok: false, reason: 'relations' });
