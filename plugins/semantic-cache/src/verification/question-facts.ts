@@ -102,11 +102,18 @@ const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
 
 const US = /\bUS\b|\bUnited States(?: of America)?\b|\bUnited Kingdom\b|\bGreat Britain\b/g;
 const COUNTRY: Readonly<Record<string, string>> = { US: 'USA', 'United Kingdom': 'UK', 'Great Britain': 'UK' };
+/** "the us" typed in lower case is the country too: no pronoun follows "the". Fixed words, so linear. */
+const THE_US = /\bthe us\b/gi;
 /** "U.K.", "U.S.S.R.": an acronym with its dots, read as "UK", "USSR". Each repeat is a letter and a dot, so linear. */
 const DOTTED = /\b(?:[A-Za-z]\.){2,}/g;
 /** Clause breaks: a comma, full stop or colon not inside a number ("1,000", "1.5", "15:00"). Linear. */
 const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
 const OPERAND = /\d|^\p{L}$/u;
+
+function countriesSpelledOut(text: string): string {
+  const named = /US|United|Great/.test(text) ? text.replace(US, (name) => COUNTRY[name] ?? 'USA') : text;
+  return /the us\b/i.test(named) ? named.replace(THE_US, (phrase) => `${phrase.slice(0, 3)} USA`) : named;
+}
 
 /**
  * Who acts in the question proper, and the word after: "If my dog is anxious, should I crate him?" asks what the asker should
@@ -138,7 +145,7 @@ export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
   const timed = withNumbersUnhyphenated(
-    withTimesOfDay(/US|United|Great/.test(undotted) ? undotted.replace(US, (name) => COUNTRY[name] ?? 'USA') : undotted),
+    withTimesOfDay(countriesSpelledOut(undotted)),
   );
   // Most questions are one clause with a mark at the end: one pass of the tokenizer.
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');

@@ -68,6 +68,9 @@ const ACCEPTED: [string, string][] = [
   ['How do I make my Python script run every hour on Linux?', 'TL;DR: how do I make my Python script run every hour on Linux?'],
   // A name with an alias, typed in lower case on the other side.
   ['Can I open a bank account in the UK as a student?', 'can i open a bank account in the uk as a student'],
+  // "the us" in lower case is the country, not the pronoun.
+  ['Do I need a visa to work in the US?', 'do i need a visa to work in the us'],
+  ['Is dual citizenship allowed between the US and Canada?', 'is dual citizenship allowed between canada and the us'],
   // A title capitalising every word keeps "A" an article.
   ['How To Make A Sourdough Starter', 'how to make a sourdough starter'],
   // A clause moved: the words between the two things differ, so one word between them is no swap.
