@@ -160,6 +160,7 @@ export function swapped(first: readonly string[], second: readonly string[], nam
     if (a[k] === CLAUSE_MARK || b[k] === CLAUSE_MARK) return false;
     if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
   }
+  if (symmetricWith(a, i, j)) return false;
   const wordsSwapped = a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1);
   // "Iceland green and Greenland icy" / "Greenland icy and Iceland green": the same either way round;
   // "high in protein and low in fat" / "high in fat and low in protein" is not.
@@ -168,6 +169,24 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   const inPlace = keptA[j]! - keptA[i]! === j - i && keptB[j]! - keptB[i]! === j - i;
   return blocksSwapped(a, b, i, j, named, inPlace);
 }
+
+/**
+ * Two things on either side of "with" after a relation that holds both ways: "pair my Apple Watch with my
+ * iPhone" / "pair my iPhone with my Apple Watch", "is ethanol miscible with water" / "is water miscible with
+ * ethanol". "replace butter with oil" holds one way only, and its verb is no such relation.
+ */
+function symmetricWith(a: readonly string[], i: number, j: number): boolean {
+  const span = a.slice(i, j + 1);
+  if (!span.includes('~with') || span.some((stem) => stem.startsWith('~') && stem !== '~with')) return false;
+  return [a[i - 1] ?? '', ...span].some((stem) => BOTH_WAYS_WITH.has(stem));
+}
+
+/** Relations with "with" that hold both ways, as stems. */
+// prettier-ignore
+const BOTH_WAYS_WITH: ReadonlySet<string> = new Set([
+  'pair', 'compatible', 'compatibility', 'miscible', 'mix', 'combine', 'sync', 'connect', 'interact', 'friends',
+  'merge', 'overlap', 'collide', 'correlate', 'collaborate', 'partner', 'compete', 'marry', 'agree',
+].map(orderStem));
 
 /** Where in `stems` the stems `other` has too stand. */
 function kept(stems: readonly string[], other: readonly string[]): number[] {

@@ -32,6 +32,8 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['numbers', 'How many hours of homework for a 1st grader?', 'How many hours of homework for a high school junior?'],
   // Two things trading places around one word, the three standing together in both.
   ['relations', 'Do red foxes eat field mice?', 'Do field mice eat red foxes?'],
+  // "with" after a relation that holds one way only.
+  ['relations', 'Can I replace butter with coconut oil?', 'Can I replace coconut oil with butter?'],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
 ];
 
@@ -68,6 +70,9 @@ const ACCEPTED: [string, string][] = [
   ['How do I make my Python script run every hour on Linux?', 'TL;DR: how do I make my Python script run every hour on Linux?'],
   // A name with an alias, typed in lower case on the other side.
   ['Can I open a bank account in the UK as a student?', 'can i open a bank account in the uk as a student'],
+  // Two things either side of "with" after a relation that holds both ways.
+  ['How do I sync my Fitbit with my Android phone?', 'How do I sync my Android phone with my Fitbit?'],
+  ['Is olive oil miscible with vinegar?', 'is vinegar miscible with olive oil'],
   // "the us" in lower case is the country, not the pronoun.
   ['Do I need a visa to work in the US?', 'do i need a visa to work in the us'],
   ['Is dual citizenship allowed between the US and Canada?', 'is dual citizenship allowed between canada and the us'],
