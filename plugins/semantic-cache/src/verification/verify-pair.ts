@@ -140,7 +140,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !movedCount(a, b),
   operators: (a, b) => sameList(a.operators, b.operators),
   negation: (a, b) => a.negations === b.negations,
-  dates: (a, b) => sameList(a.dates, b.dates),
+  dates: (a, b) => sameList(a.dates, b.dates) || (sameMultiset(a.dates, b.dates) && datesEitherWay(a) && datesEitherWay(b)),
   question: (a, b) =>
     sameCount(a.counted, b.counted) &&
     (a.asks === undefined ||
@@ -273,6 +273,27 @@ function sameQuantities(a: Measured, b: Measured, arithmetic: boolean): boolean 
     (!a.units.some(isCurrency) || !b.units.some(isCurrency) || sameSet(a.units.filter(isCurrency), b.units.filter(isCurrency)))
   );
 }
+
+/**
+ * Dates named as a choice or a set read either way round: "January or February" / "February or January".
+ * Not where one leads to another: "from January to March".
+ */
+function datesEitherWay(facts: QuestionFacts): boolean {
+  return facts.tokens.some((token) => DATES_JOINED.has(token)) && !facts.tokens.some((token) => DATES_ORDERED.has(token));
+}
+
+const DATES_JOINED: ReadonlySet<string> = new Set(['or', 'and', 'vs', 'versus']);
+const DATES_ORDERED: ReadonlySet<string> = new Set([
+  'from',
+  'to',
+  'until',
+  'till',
+  'through',
+  'before',
+  'after',
+  'then',
+  'since',
+]);
 
 /** "one" is as often a pronoun ("how do I make one?") or an article ("1 banana" / "a banana") as a count. */
 function withoutOne(numbers: readonly string[]): readonly string[] {
