@@ -43,11 +43,15 @@ const SAME_PREPOSITIONS: readonly ReadonlySet<string>[] = [
   new Set(['toward', 'towards']),
 ];
 
-/** "on the weekend" / "over the weekend" / "at weekends": before a time of the week or day, one time. */
+/**
+ * "on the weekend" / "over the weekend" / "at weekends", "in winter" / "during the winter": before a time
+ * of the week, the day or the year, one time.
+ */
 // prettier-ignore
 const TIMES: ReadonlySet<string> = new Set([
   'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'mornings', 'afternoon', 'afternoons', 'evening',
-  'evenings', 'night', 'nights', 'holiday', 'holidays',
+  'evenings', 'night', 'nights', 'holiday', 'holidays', 'winter', 'winters', 'summer', 'summers', 'spring',
+  'autumn', 'fall',
 ]);
 
 /** "fill in a form" / "fill out a form". */

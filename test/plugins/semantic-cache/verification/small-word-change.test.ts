@@ -42,6 +42,7 @@ const ACCEPTED: [string, string][] = [
   ['how do vaccines work in the body', 'How do vaccines work inside the body?'],
   ['How do I fill out a customs form?', 'how do I fill in a customs form'],
   ["what's the best time to visit Kyoto", "What's the best time for visiting Kyoto?"],
+  ['how do I keep my chickens warm in winter', 'How do I keep my chickens warm during the winter?'],
   ['How do I center a div in CSS?', 'how do i centre a div in css'],
   ['how long should a toddler nap', 'how long should toddlers nap'],
   ['What order should I read the Narnia books in?', 'In what order should I read the Narnia books?'],
