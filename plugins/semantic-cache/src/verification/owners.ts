@@ -43,10 +43,16 @@ export function possessionsOf(text: string): Possession[] {
 }
 
 const SPACES = /\s+/;
+const SOMEONE: ReadonlySet<string> = new Set(['someone', 'somebody', 'anyone', 'anybody', 'else']);
 
-/** "my mom's", "a coworker's": a named party or a content word; "it's", "he's" and "what's" own nothing. */
+/**
+ * "my mom's", "a coworker's", "someone's", "someone else's": a named party, another, or a content word;
+ * "it's", "he's" and "what's" own nothing.
+ */
 function ownerNamed(word: string): string | undefined {
   if (word === '') return undefined;
+  // "someone's car" is another's, as "his car" is.
+  if (SOMEONE.has(word)) return 'other';
   return nounParty(word) ?? (PERSONS.has(word) || !isCarrier(word) ? undefined : `~${stemOf(word)}`);
 }
 
