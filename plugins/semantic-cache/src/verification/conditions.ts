@@ -32,15 +32,19 @@ export function conditionOf(clauses: readonly (readonly string[])[]): Condition 
 }
 
 /**
- * Each question's condition said in the other's main clause, and no word of the two conditions shared.
+ * What each question's condition says that the other's does not is said in the other's main clause
+ * ("ball" may stand in both conditions: "If I hit a provisional ball, have I lost my original ball?" / "If
+ * I've lost my original ball, can I hit a provisional ball?").
  * @example
  * // "If my soil is acidic, should I add lime?" / "If I add lime, will my soil be acidic?"
  * tradedCondition(conditionOf(first), conditionOf(second)); // true
  */
 export function tradedCondition(a: Condition | undefined, b: Condition | undefined): boolean {
-  if (a === undefined || b === undefined || a.condition.length === 0 || b.condition.length === 0) return false;
-  if (a.condition.some((stem) => b.condition.includes(stem))) return false;
-  return mostlyIn(a.condition, b.main) && mostlyIn(b.condition, a.main);
+  if (a === undefined || b === undefined) return false;
+  const onlyA = a.condition.filter((stem) => !b.condition.includes(stem));
+  const onlyB = b.condition.filter((stem) => !a.condition.includes(stem));
+  if (onlyA.length === 0 || onlyB.length === 0) return false;
+  return mostlyIn(onlyA, b.main) && mostlyIn(onlyB, a.main);
 }
 
 /** At least half of `stems` are among `others`. */

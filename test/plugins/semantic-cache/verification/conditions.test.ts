@@ -22,6 +22,8 @@ describe('semantic-cache verification: a condition and what follows from it, tra
   itRefusesBothWays([
     ['relations', 'If my dog is anxious, should I crate him?', 'If I crate my dog, will he be anxious?'],
     ['relations', 'If I skip breakfast, will I gain weight?', 'If I gain weight, should I skip breakfast?'],
+    // A word in both conditions ("ball"): what each says beyond it traded.
+    ['relations', 'If I sell my old car, can I still insure my new car?', 'If I insure my new car, can I still sell my old car?'],
   ]);
 
   itAcceptsBothWays([
