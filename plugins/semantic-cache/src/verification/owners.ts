@@ -11,6 +11,8 @@ import { PERSONS } from './word-lists.js';
 export interface Possession {
   readonly thing: string;
   readonly of: string;
+  /** The stem of the word after the thing, its verb when the thing acts: "hits" of "my ball hits …". */
+  readonly then?: string;
 }
 
 const POSSESSIVES: ReadonlyMap<string, string> = new Map([
@@ -37,7 +39,9 @@ export function possessionsOf(text: string): Possession[] {
     if (next === undefined || next === '') return;
     const base = withoutPossessive(word);
     const of = POSSESSIVES.get(word) ?? (base !== word ? ownerNamed(base) : undefined);
-    if (of !== undefined) found.push({ thing: stemOf(withoutPossessive(next)), of });
+    const then = words[i + 2];
+    if (of !== undefined)
+      found.push({ thing: stemOf(withoutPossessive(next)), of, ...(then ? { then: stemOf(withoutPossessive(then)) } : {}) });
   });
   return found;
 }
@@ -98,6 +102,27 @@ export function swappedOwners(
     const owners = b.possessions.filter((y) => y.thing === x.thing);
     if (owners.length === 0 || owners.some((y) => !otherDoer(x.of, y.of))) continue;
     if (owners.some((y) => owns(x.of, b) && owns(y.of, a))) return true;
+  }
+  return actingOwnerTraded(a, b);
+}
+
+/**
+ * Both own the thing in both questions, and whose of the two acts differs: "if my ball hits my partner's
+ * ball" / "if my partner's ball hits my ball", "my dog bit my neighbor's dog" / "my neighbor's dog bit my
+ * dog". The thing acting is the thing with the same word after it, a verb of the question.
+ */
+function actingOwnerTraded(
+  a: { readonly possessions: readonly Possession[] },
+  b: { readonly possessions: readonly Possession[] },
+): boolean {
+  for (const x of a.possessions) {
+    if (x.then === undefined || !isCarrier(x.then)) continue;
+    const acting = b.possessions.filter((y) => y.thing === x.thing && y.then === x.then);
+    if (acting.length === 0 || acting.some((y) => !otherDoer(x.of, y.of))) continue;
+    const ownersOf = (facts: { readonly possessions: readonly Possession[] }) =>
+      new Set(facts.possessions.filter((p) => p.thing === x.thing).map((p) => p.of));
+    const [inA, inB] = [ownersOf(a), ownersOf(b)];
+    if (acting.some((y) => inA.has(y.of) && inB.has(x.of))) return true;
   }
   return false;
 }

@@ -26,6 +26,8 @@ describe('semantic-cache verification: whose each thing is', () => {
     ["What should I do if my husband's friends don't like me?", "What should I do if my friends don't like my husband?"],
     ['my roommate used my laptop without asking', "I used my roommate's laptop without asking"],
     ["why do my sister's texts not show up on my phone", "why do my texts not show up on my sister's phone"],
+    // Both own the thing; whose of the two acts differs.
+    ["Who pays if my cart hits my neighbor's cart in the lot?", "Who pays if my neighbor's cart hits my cart in the lot?"],
     // "someone's" is another's, as "his" is.
     ["My bike scratched someone's car, what do I do?", "Someone's bike scratched my car, what do I do?"],
   ];
