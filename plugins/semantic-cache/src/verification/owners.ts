@@ -13,6 +13,8 @@ export interface Possession {
   readonly of: string;
   /** The stem of the word after the thing, its verb when the thing acts: "hits" of "my ball hits …". */
   readonly then?: string;
+  /** The stem of the word before the owner: "from" of "bees from my hive", "rob" of "robbing my neighbour's hive". */
+  readonly after?: string;
 }
 
 const POSSESSIVES: ReadonlyMap<string, string> = new Map([
@@ -39,14 +41,37 @@ export function possessionsOf(text: string): Possession[] {
     if (next === undefined || next === '') return;
     const base = withoutPossessive(word);
     const of = POSSESSIVES.get(word) ?? (base !== word ? ownerNamed(base) : undefined);
+    if (of === undefined) return;
     const then = words[i + 2];
-    if (of !== undefined)
-      found.push({ thing: stemOf(withoutPossessive(next)), of, ...(then ? { then: stemOf(withoutPossessive(then)) } : {}) });
+    // "my neighbour's hive": the phrase opens at "my", and the word before it places the thing.
+    const opens = POSSESSIVES.has(words[i - 1] ?? '') ? i - 1 : i;
+    const after = words[opens - 1];
+    found.push({
+      thing: stemOf(withoutPossessive(next)),
+      of,
+      ...(then ? { then: stemOf(withoutPossessive(then)) } : {}),
+      ...(after ? { after: stemOf(after) } : {}),
+    });
   });
   return found;
 }
 
 const SPACES = /\s+/;
+/** Prepositions that place a thing in a question: "bees from my hive", "moved to my account". */
+const PLACING: ReadonlySet<string> = new Set([
+  'from',
+  'to',
+  'into',
+  'onto',
+  'on',
+  'in',
+  'at',
+  'with',
+  'for',
+  'by',
+  'over',
+  'under',
+]);
 const SOMEONE: ReadonlySet<string> = new Set(['someone', 'somebody', 'anyone', 'anybody', 'else']);
 
 /**
@@ -107,17 +132,20 @@ export function swappedOwners(
 }
 
 /**
- * Both own the thing in both questions, and whose of the two acts differs: "if my ball hits my partner's
- * ball" / "if my partner's ball hits my ball", "my dog bit my neighbor's dog" / "my neighbor's dog bit my
- * dog". The thing acting is the thing with the same word after it, a verb of the question.
+ * Both own the thing in both questions, and whose of the two stands in one place differs: "if my ball hits
+ * my partner's ball" / "if my partner's ball hits my ball", "bees from my hive are robbing my neighbour's
+ * hive" / "bees from my neighbour's hive are robbing my hive". The place is the word after the thing (a
+ * verb of the question) or before its owner (a preposition or a verb).
  */
 function actingOwnerTraded(
   a: { readonly possessions: readonly Possession[] },
   b: { readonly possessions: readonly Possession[] },
 ): boolean {
+  const placed = (x: Possession, y: Possession) =>
+    (x.then !== undefined && isCarrier(x.then) && y.then === x.then) ||
+    (x.after !== undefined && (PLACING.has(x.after) || isCarrier(x.after)) && y.after === x.after);
   for (const x of a.possessions) {
-    if (x.then === undefined || !isCarrier(x.then)) continue;
-    const acting = b.possessions.filter((y) => y.thing === x.thing && y.then === x.then);
+    const acting = b.possessions.filter((y) => y.thing === x.thing && placed(x, y));
     if (acting.length === 0 || acting.some((y) => !otherDoer(x.of, y.of))) continue;
     const ownersOf = (facts: { readonly possessions: readonly Possession[] }) =>
       new Set(facts.possessions.filter((p) => p.thing === x.thing).map((p) => p.of));

@@ -6,7 +6,12 @@ describe('semantic-cache verification: whose each thing is', () => {
   it('reads owners from the text as typed, with "\'s" and curly apostrophes', () => {
     const owners = (text: string) => possessionsOf(text).map((p) => p.of);
     assert.deepEqual(owners("why do my mom's calls go to voicemail on my phone?"), ['speaker', 'mother', 'speaker']);
-    assert.deepEqual(possessionsOf('a coworker\u2019s promotion'), [{ thing: 'promotion', of: '~coworker' }]);
+    assert.deepEqual(possessionsOf('a coworker\u2019s promotion'), [{ thing: 'promotion', of: '~coworker', after: 'a' }]);
+    // The word after the thing and the word before its owner place it.
+    assert.deepEqual(possessionsOf("bees from my neighbour's hive are robbing"), [
+      { thing: 'neighbour', of: 'speaker', then: 'hiv', after: 'from' },
+      { thing: 'hiv', of: 'neighbour', then: 'are', after: 'from' },
+    ]);
     assert.deepEqual(owners("it's my dogs' toys"), ['speaker', 'dog']);
     assert.deepEqual(owners("what's he's doing, John's?"), []);
     // A closing quote is no plural owner.
@@ -28,6 +33,7 @@ describe('semantic-cache verification: whose each thing is', () => {
     ["why do my sister's texts not show up on my phone", "why do my texts not show up on my sister's phone"],
     // Both own the thing; whose of the two acts differs.
     ["Who pays if my cart hits my neighbor's cart in the lot?", "Who pays if my neighbor's cart hits my cart in the lot?"],
+    ["Wasps from my nest are attacking my neighbor's nest", "Wasps from my neighbor's nest are attacking my nest"],
     // "someone's" is another's, as "his" is.
     ["My bike scratched someone's car, what do I do?", "Someone's bike scratched my car, what do I do?"],
   ];
