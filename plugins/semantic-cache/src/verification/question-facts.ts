@@ -144,9 +144,7 @@ function antecedentOf(clauses: readonly (readonly string[])[], clause: readonly 
 export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
-  const timed = withNumbersUnhyphenated(
-    withTimesOfDay(countriesSpelledOut(undotted)),
-  );
+  const timed = withNumbersUnhyphenated(withTimesOfDay(countriesSpelledOut(undotted)));
   // Most questions are one clause with a mark at the end: one pass of the tokenizer.
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
   const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);
