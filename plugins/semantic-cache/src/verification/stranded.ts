@@ -37,6 +37,8 @@ function trades(ends: readonly string[], says: readonly string[]): boolean {
   // A noun frame ("the father of"), not a verb whose object was asked for ("which format should I shoot
   // in" / "shoot in RAW or JPEG", "something to worry about" / "worry about a lump").
   if (!ARTICLES.has(ends[last - 2] ?? '')) return false;
+  // Both left it at the end: the same question, whatever else they say.
+  if (says[says.length - 1] === preposition && stemOf(says[says.length - 2] ?? '') === stemOf(frame)) return false;
   const before = new Set(
     ends
       .slice(0, last - 1)
