@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { questionFacts, sameContent, verifyPair } from '@sluice/plugin-semantic-cache';
+import { NEURAL_VERIFY_RULES, questionFacts, sameContent, verifyPair } from '@sluice/plugin-semantic-cache';
 import { wordDifference } from '../../../../plugins/semantic-cache/src/verification/word-match.js';
 import { distinctPrompts } from '../saved-entries.js';
 
@@ -12,6 +12,23 @@ describe('semantic-cache verification: a long text', () => {
     assert.deepEqual(verifyPair(DOCUMENT!, `${DOCUMENT!.toUpperCase()}!`), { ok: true });
     assert.deepEqual(verifyPair(DOCUMENT!, ONE_WORD_CHANGED), { ok: false, reason: 'words' });
     assert.deepEqual(verifyPair(ONE_WORD_CHANGED, DOCUMENT!), { ok: false, reason: 'words' });
+  });
+
+  it('reads many clauses, conditions, owners and counts in time that grows with the length alone', function () {
+    // Each text is read once for every rule; a reading that compares every clause with those before it took
+    // minutes here.
+    this.timeout(60_000);
+    const all = new Set(NEURAL_VERIFY_RULES);
+    const started = performance.now();
+    for (const [a, b] of [
+      ['if a b c, d e f '.repeat(4000), 'if d e f, a b c '.repeat(4000)],
+      ['my mom, can they go. '.repeat(4000), 'x, y. '.repeat(4000)],
+      ["my ball hits my partner's ball ".repeat(3000), "my partner's ball hits my ball ".repeat(3000)],
+      ['multiple a1 b1 '.repeat(4000), 'multiple b1 a1 '.repeat(4000)],
+      [`${'the father of zeus '.repeat(5000)}who is the father of`, 'who is the father of zeus '.repeat(5000)],
+    ] as const)
+      for (const rule of all) verifyPair(a, b, new Set([rule]));
+    assert.ok(performance.now() - started < 30_000, `${Math.round(performance.now() - started)} ms`);
   });
 
   it('is never read as a restated question', () => {
