@@ -57,6 +57,8 @@ export function possessionsOf(text: string): Possession[] {
 }
 
 const SPACES = /\s+/;
+/** Possessions compared pairwise at most: a question's, not a document's. */
+const OWNED_AT_MOST = 64;
 /** Prepositions that place a thing in a question: "bees from my hive", "moved to my account". */
 const PLACING: ReadonlySet<string> = new Set([
   'from',
@@ -123,6 +125,8 @@ export function swappedOwners(
     readonly words: readonly { readonly stem: string }[];
   },
 ): boolean {
+  // A question owns a few things; a pasted document is compared word by word (word-match.ts) instead.
+  if (a.possessions.length > OWNED_AT_MOST || b.possessions.length > OWNED_AT_MOST) return false;
   for (const x of a.possessions) {
     const owners = b.possessions.filter((y) => y.thing === x.thing);
     if (owners.length === 0 || owners.some((y) => !otherDoer(x.of, y.of))) continue;
