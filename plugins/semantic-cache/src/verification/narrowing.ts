@@ -9,14 +9,23 @@ import type { ContentWord } from './question-words.js';
 
 /**
  * A word that restates rather than adds: one said in passing ("at home", "my account password"), one
- * framing the ask ("the reason", "which city is"), or a single letter standing for a word ("mac n cheese").
+ * framing the ask ("the reason", "which city is"), a number said loosely ("around 1200"), or a single
+ * letter standing for a word ("mac n cheese").
  * @example
  * restates({ word: 'reason', stem: 'reason', at: 3 }, ['what', 'is', 'the', 'reason']); // true
  * restates({ word: 'electric', stem: 'electr', at: 2 }, ['insure', 'my', 'electric', 'car']); // false
  */
 export function restates(word: ContentWord, tokens: readonly string[]): boolean {
-  return word.word.length <= 1 || passingWord(word.word) || framesTheAsk(word, tokens);
+  return word.word.length <= 1 || passingWord(word.word) || framesTheAsk(word, tokens) || approximates(word, tokens);
 }
+
+/** "around 1200", "roughly 30 minutes": a number said loosely is the number ("about 1200" already is). */
+function approximates(word: ContentWord, tokens: readonly string[]): boolean {
+  return APPROXIMATELY.has(word.word) && DIGIT.test(tokens[word.at + 1] ?? '');
+}
+
+const APPROXIMATELY: ReadonlySet<string> = new Set(['around', 'roughly', 'approximately', 'approx', 'circa']);
+const DIGIT = /\d/;
 
 /**
  * A word `extra` counts: not one that restates, nor an "-ing" form, which tells the asker's circumstances

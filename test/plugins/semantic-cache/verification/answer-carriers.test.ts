@@ -134,6 +134,11 @@ describe('semantic-cache verification: what carries the answer', () => {
         'When travelling with a toddler, how do I keep them entertained on a long flight?',
         'How do I keep a toddler entertained on a long flight?',
       ],
+      // A number said loosely.
+      [
+        'My car has around 90000 miles. When should I change the timing belt?',
+        'When should I change the timing belt? My car has about 90000 miles.',
+      ],
     ];
     for (const [a, b] of framed) assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
     // A verb after the question word is the ask itself: what ended it is not what caused it.
