@@ -6,17 +6,29 @@
 import { framesTheAsk } from './ask-frame.js';
 import { passingWord } from './qualifier.js';
 import type { ContentWord } from './question-words.js';
+import { REQUEST_VERBS } from './word-lists.js';
 
 /**
  * A word that restates rather than adds: one said in passing ("at home", "my account password"), one
- * framing the ask ("the reason", "which city is"), a number said loosely ("around 1200"), or a single
- * letter standing for a word ("mac n cheese").
+ * framing the ask ("the reason", "which city is"), a number said loosely ("around 1200"), a request for
+ * what follows ("give me …"), or a single letter standing for a word ("mac n cheese").
  * @example
  * restates({ word: 'reason', stem: 'reason', at: 3 }, ['what', 'is', 'the', 'reason']); // true
  * restates({ word: 'electric', stem: 'electr', at: 2 }, ['insure', 'my', 'electric', 'car']); // false
  */
 export function restates(word: ContentWord, tokens: readonly string[]): boolean {
-  return word.word.length <= 1 || passingWord(word.word) || framesTheAsk(word, tokens) || approximates(word, tokens);
+  return (
+    word.word.length <= 1 ||
+    passingWord(word.word) ||
+    framesTheAsk(word, tokens) ||
+    approximates(word, tokens) ||
+    asksForIt(word, tokens)
+  );
+}
+
+/** "Give me wedding toast ideas", "suggest us a route": a request for what follows, as the bare question is. */
+function asksForIt(word: ContentWord, tokens: readonly string[]): boolean {
+  return REQUEST_VERBS.has(word.word) && (tokens[word.at + 1] === 'me' || tokens[word.at + 1] === 'us');
 }
 
 /** "around 1200", "roughly 30 minutes": a number said loosely is the number ("about 1200" already is). */

@@ -134,6 +134,8 @@ describe('semantic-cache verification: what carries the answer', () => {
         'When travelling with a toddler, how do I keep them entertained on a long flight?',
         'How do I keep a toddler entertained on a long flight?',
       ],
+      // A request for what follows.
+      ['Give me packing list ideas for a ski trip.', 'packing list ideas for a ski trip'],
       // A number said loosely.
       [
         'My car has around 90000 miles. When should I change the timing belt?',
