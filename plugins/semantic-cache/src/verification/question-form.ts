@@ -4,6 +4,7 @@
  * ("Who started it and why?" asks two).
  */
 import { isCarrier } from './question-words.js';
+import { isParticiple } from './voice.js';
 import { AUXILIARIES, PERSONS, REQUEST_VERBS, WH_WORDS } from './word-lists.js';
 
 export type QuestionForm = 'yes-no' | 'wh';
@@ -23,6 +24,11 @@ export interface FormFacts {
   readonly counted: readonly string[];
   /** The tense of the first yes/no question's opening auxiliary; undefined without one. */
   readonly tense: QuestionTense | undefined;
+  /**
+   * Whether that question asks what has come about ("Has the fire ban been lifted?") or what will
+   * ("Will the fire ban be lifted?"); undefined for any other.
+   */
+  readonly outlook: 'done' | 'to-come' | undefined;
 }
 
 /** Auxiliaries that open a question about the past: "Was Pluto a planet?", "Did Rome fall in 476?". */
@@ -73,6 +79,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
   let asked = 0;
   let counted: readonly string[] = [];
   let tense: QuestionTense | undefined;
+  let outlook: FormFacts['outlook'];
   for (const tokens of clauses) {
     let start = 0;
     while (start < tokens.length && OPENERS.has(tokens[start]!)) start += 1;
@@ -101,6 +108,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
     if (clauseForm !== undefined) asked += 1;
     if (form === undefined && clauseForm === 'yes-no')
       tense = PAST_AUXILIARIES.has(first!) || everSince(tokens, start) ? 'past' : 'present';
+    if (form === undefined && clauseForm === 'yes-no') outlook = outlookOf(tokens, start);
     form ??= clauseForm;
     tokens.forEach((token, i) => {
       const next = tokens[i + 1];
@@ -120,7 +128,23 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       form ??= 'wh';
     });
   }
-  return { form, asks, howCause, asked: Math.max(asked, 1), counted, tense };
+  return { form, asks, howCause, asked: Math.max(asked, 1), counted, tense, outlook };
+}
+
+/**
+ * "Has … lifted", "Have … been sold": done by now; "Will …", "Shall …": to come. Not "Has … to" nor
+ * "Have … got", which ask of now.
+ * @example
+ * outlookOf(['has', 'the', 'ban', 'been', 'lifted'], 0); // 'done'
+ * outlookOf(['will', 'the', 'ban', 'be', 'lifted'], 0);   // 'to-come'
+ */
+function outlookOf(tokens: readonly string[], start: number): FormFacts['outlook'] {
+  const opening = tokens[start];
+  if (opening === 'will' || opening === 'shall') return 'to-come';
+  if (opening !== 'has' && opening !== 'have') return undefined;
+  const after = tokens.slice(start + 1);
+  if (after[0] === 'to' || after.slice(0, 4).includes('got')) return undefined;
+  return after.some(isParticiple) ? 'done' : undefined;
 }
 
 /** Up to two words that may carry the answer, from `at` on: "daily exercise" of "how much daily exercise does …". */

@@ -150,7 +150,10 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
       (b.asks === 'why' && a.howCause)),
   form: (a, b) => a.form === undefined || b.form === undefined || a.form === b.form,
   modality: (a, b) => a.modality === undefined || b.modality === undefined || a.modality === b.modality,
-  tense: (a, b) => (a.tense === undefined || b.tense === undefined || a.tense === b.tense) && changeOf(a, b) !== 'tense',
+  tense: (a, b) =>
+    (a.tense === undefined || b.tense === undefined || a.tense === b.tense) &&
+    (a.outlook === undefined || b.outlook === undefined || a.outlook === b.outlook) &&
+    changeOf(a, b) !== 'tense',
   prepositions: (a, b) => changeOf(a, b) !== 'preposition',
   scope: (a, b) => a.asked === b.asked,
   qualifier: (a, b) =>

@@ -52,7 +52,8 @@ export function passivesOf(tokens: readonly string[]): Passive[] {
   return found;
 }
 
-function isParticiple(token: string): boolean {
+/** A past participle, by its ending or the list of common irregular ones. */
+export function isParticiple(token: string): boolean {
   if (IRREGULAR_PARTICIPLES.has(token)) return true;
   return token.length > 4 && token.endsWith('ed') && !token.endsWith('eed') && !NOT_PARTICIPLES.has(token);
 }

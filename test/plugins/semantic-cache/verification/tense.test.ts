@@ -38,4 +38,24 @@ describe('semantic verification: tense, whether a yes/no question asks of the pa
       assert.notEqual((verifyPair(a!, b!) as { reason?: string }).reason, 'tense', `${a} / ${b}`);
     }
   });
+
+  it('refuses what has come about against what will, and reads neither from "have to" or "have got"', () => {
+    const outlook = (question: string) => questionFacts(question).outlook;
+    assert.equal(outlook('Has the road to the summit been reopened?'), 'done');
+    assert.equal(outlook('Will the road to the summit be reopened?'), 'to-come');
+    assert.equal(outlook('Do I have to pay tax on tips?'), undefined);
+    assert.equal(outlook('Have I got to pay tax on tips?'), undefined);
+    assert.equal(outlook('Has he to pay tax on tips?'), undefined);
+    for (const [a, b] of [
+      ['Has the road to the summit been reopened?', 'Will the road to the summit be reopened?'],
+      ['Has the library closed?', 'Will the library close?'],
+    ])
+      assert.deepEqual(verifyPair(a!, b!), { ok: false, reason: 'tense' }, `${a} / ${b}`);
+    // A question of now may say "will": 256 gigs above.
+    assert.notEqual(
+      (verifyPair('Will this charger work with my laptop?', 'Does this charger work with my laptop?') as { reason?: string })
+        .reason,
+      'tense',
+    );
+  });
 });
