@@ -109,7 +109,7 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
       push(orderStem(token), i);
   });
   const passives = passivesOf(tokens);
-  return passives.length === 0 ? stems : inActiveOrder(stems, at, passives);
+  return passives.length === 0 ? stems : inActiveOrder(stems, at, passives, tokens);
 }
 
 /** A name spelled like a function word ("Go", "Swift", "Rust" may be): it carries the question all the same. */

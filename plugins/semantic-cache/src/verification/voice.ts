@@ -24,6 +24,9 @@ const IRREGULAR_PARTICIPLES: ReadonlySet<string> = new Set([
 /** Words in "-ed" that are no participle. */
 const NOT_PARTICIPLES: ReadonlySet<string> = new Set(['hundred', 'indeed', 'naked', 'sacred', 'wicked']);
 
+/** Particles a participle may take before its "by": "switched on", "picked up", "turned off". */
+const PARTICLES: ReadonlySet<string> = new Set(['on', 'off', 'up', 'down', 'out', 'in', 'over', 'back', 'away']);
+
 /** How far back the auxiliary may stand: "Was [the city of Constantinople] captured …". */
 const AUXILIARY_REACH = 6;
 
@@ -46,7 +49,9 @@ export function passivesOf(tokens: readonly string[]): Passive[] {
   const found: Passive[] = [];
   tokens.forEach((token, i) => {
     if (!isParticiple(token)) return;
-    if (tokens[i + 1] === 'by' && auxiliaryBefore(tokens, i)) found.push({ deed: i, by: i + 1 });
+    // "switched on by the ECU": a particle may stand between the participle and its "by".
+    const by = tokens[i + 1] === 'by' ? i + 1 : PARTICLES.has(tokens[i + 1] ?? '') && tokens[i + 2] === 'by' ? i + 2 : -1;
+    if (by !== -1 && auxiliaryBefore(tokens, i)) found.push({ deed: i, by });
     else if (PASSIVE_AUXILIARIES.has(tokens[i - 1] ?? '')) found.push({ deed: i, by: undefined });
   });
   return found;
@@ -69,7 +74,12 @@ function auxiliaryBefore(tokens: readonly string[], at: number): boolean {
  * chang" becomes "chang oil ~in car"). `at[k]` is the token index `stems[k]` was read from; marks
  * (`~…`) bound the runs of words moved, except a preposition inside the thing done to ("the oil in my car").
  */
-export function inActiveOrder(stems: readonly string[], at: readonly number[], passives: readonly Passive[]): string[] {
+export function inActiveOrder(
+  stems: readonly string[],
+  at: readonly number[],
+  passives: readonly Passive[],
+  tokens: readonly string[],
+): string[] {
   let result = [...stems];
   let from = [...at];
   for (const passive of passives) {
@@ -83,23 +93,42 @@ export function inActiveOrder(stems: readonly string[], at: readonly number[], p
       from = [...from.slice(0, doneToStart), from[deed]!, ...from.slice(doneToStart, deed), ...from.slice(deed + 1)];
       continue;
     }
-    const by = from.indexOf(passive.by);
-    if (by !== deed + 1) continue;
+    const byToken = passive.by;
+    const by = from.indexOf(byToken);
+    // The deed with its particle, if the particle is read ("switch ~on"), then the "by".
+    if (by <= deed || from.slice(deed + 1, by).some((at) => at <= passive.deed || at >= byToken)) continue;
     let doerEnd = by + 1;
-    while (doerEnd < result.length && !result[doerEnd]!.startsWith('~')) doerEnd += 1;
+    // The doer's words run to a mark or to a clause that opens after them ("by the ECU when I turn the key").
+    while (
+      doerEnd < result.length &&
+      !result[doerEnd]!.startsWith('~') &&
+      (doerEnd === by + 1 || !opensBetween(tokens, from[doerEnd - 1]!, from[doerEnd]!))
+    )
+      doerEnd += 1;
     const doer = result.slice(by + 1, doerEnd);
     if (doer.length === 0) continue;
-    result = [...result.slice(0, doneToStart), ...doer, result[deed]!, ...doneTo, ...result.slice(doerEnd)];
+    result = [...result.slice(0, doneToStart), ...doer, ...result.slice(deed, by), ...doneTo, ...result.slice(doerEnd)];
     from = [
       ...from.slice(0, doneToStart),
       ...from.slice(by + 1, doerEnd),
-      from[deed]!,
+      ...from.slice(deed, by),
       ...from.slice(doneToStart, deed),
       ...from.slice(doerEnd),
     ];
   }
   return result;
 }
+
+/** A word opening a clause stands between the tokens at `from` and `to`. */
+function opensBetween(tokens: readonly string[], from: number, to: number): boolean {
+  for (let k = from + 1; k < to; k += 1) if (CLAUSE_OPENERS.has(tokens[k]!)) return true;
+  return false;
+}
+
+// prettier-ignore
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
+  'when', 'if', 'because', 'while', 'after', 'before', 'since', 'that', 'which', 'who', 'whenever', 'unless', 'so',
+]);
 
 /** Where the run of words that ends just before `end` starts, across "of" and "in" inside it. */
 function runStart(stems: readonly string[], end: number): number {

@@ -99,7 +99,7 @@ function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolea
 export function doingsOf(tokens: readonly string[]): Doing[] {
   if (!ASKED.has(tokens[0] ?? '')) return [];
   const passive = passivesOf(tokens).find(({ deed, by }) => by !== undefined && deed <= ASKED_PHRASE + 1);
-  if (passive !== undefined) return passiveDoings(tokens, passive.deed);
+  if (passive !== undefined) return passiveDoings(tokens, passive.deed, passive.by!);
   let aux = -1;
   for (let i = 1; i <= ASKED_PHRASE && i < tokens.length; i += 1)
     if (DO_SUPPORT.has(tokens[i]!)) {
@@ -123,8 +123,8 @@ export function doingsOf(tokens: readonly string[]): Doing[] {
  * A wh-question in the passive names its doer after "by", and the asked thing undergoes, as with
  * do-support: "Who is killed by Tybalt?" asks whom Tybalt kills, against "Who kills Tybalt?".
  */
-function passiveDoings(tokens: readonly string[], deed: number): Doing[] {
-  let k = deed + 2;
+function passiveDoings(tokens: readonly string[], deed: number, by: number): Doing[] {
+  let k = by + 1;
   while (DETERMINERS.has(tokens[k] ?? '')) k += 1;
   const readings: Doing[] = [];
   for (let n = 1; n <= DOER_WORDS && k + n <= tokens.length; n += 1)

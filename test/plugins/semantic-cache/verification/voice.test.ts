@@ -12,6 +12,8 @@ describe('semantic-cache verification: the passive voice read in the active orde
     // "by" after a word in "-ed" with no "be" before it is no passive: "sorted by date".
     assert.deepEqual(passivesOf(lexicalTokens('how do I list files sorted by date')), []);
     assert.deepEqual(passivesOf(lexicalTokens('is a hundred by the door')), []);
+    // A particle between the participle and its "by".
+    assert.deepEqual(passivesOf(lexicalTokens('was the merger called off by the board')), [{ deed: 3, by: 5 }]);
   });
 
   it('puts the doer first and what is done to after the deed', () => {
@@ -22,6 +24,11 @@ describe('semantic-cache verification: the passive voice read in the active orde
     assert.deepEqual(
       carriers(lexicalTokens('should the filter in my dryer be replaced')),
       carriers(lexicalTokens('should I replace the filter in my dryer')),
+    );
+    // The doer's words stop where a clause opens after them.
+    assert.deepEqual(
+      carriers(lexicalTokens('is the heater switched on by the thermostat when the room cools')),
+      carriers(lexicalTokens('does the thermostat switch on the heater when the room cools')),
     );
   });
 
