@@ -9,6 +9,7 @@
  * punctuation, contractions, articles and spellings aside), so the change is the whole difference.
  */
 import type { QuestionFacts } from './question-facts.js';
+import { AUXILIARIES } from './word-lists.js';
 import { everSince } from './question-form.js';
 import { alignedWording, type Worded } from './same-wording.js';
 import { sameWord } from './word-match.js';
@@ -201,6 +202,10 @@ function inserted(longer: readonly Worded[], shorter: readonly Worded[]): SmallW
   for (let i = at; i < shorter.length; i += 1) if (!same(longer[i + extra]!, shorter[i]!)) return undefined;
   const said = longer.slice(at, at + extra).map((w) => w.token);
   if (extra === 1 && said[0] === 'only') return 'only';
+  // "feed my dragon just crickets": "just" before what is fed limits it as "only" does; after its doer or
+  // an auxiliary ("can I just use …") it is said in passing.
+  if (extra === 1 && said[0] === 'just' && at > 0 && !DOERS.has(longer[at - 1]!.token) && !AUXILIARIES.has(longer[at - 1]!.token))
+    return 'only';
   return extra === 2 && said[0] === 'used' && said[1] === 'to' ? 'tense' : undefined;
 }
 

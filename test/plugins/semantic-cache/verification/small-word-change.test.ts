@@ -34,6 +34,8 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['numbers', 'What is the largest moon of Jupiter?', 'What are the largest moons of Jupiter?'],
   ['numbers', 'Who is the main villain in Star Wars?', 'Who are the main villains in Star Wars?'],
   ['numbers', 'which is the deadliest disease in history', 'which are the deadliest diseases in history'],
+  // "just" before what it limits, as "only".
+  ['qualifier', 'Can I feed my tortoise lettuce?', 'Can I feed my tortoise just lettuce?'],
 ];
 
 /** The same question: the small words differ in ways that do not change the answer. */
@@ -42,6 +44,8 @@ const ACCEPTED: [string, string][] = [
   ['how do vaccines work in the body', 'How do vaccines work inside the body?'],
   ['How do I fill out a customs form?', 'how do I fill in a customs form'],
   ["what's the best time to visit Kyoto", "What's the best time for visiting Kyoto?"],
+  // "just" after its doer is said in passing.
+  ['can i just use my phone to record a podcast', 'can i use my phone to record a podcast'],
   ['how do I keep my chickens warm in winter', 'How do I keep my chickens warm during the winter?'],
   ['How do I center a div in CSS?', 'how do i centre a div in css'],
   ['how long should a toddler nap', 'how long should toddlers nap'],
