@@ -47,7 +47,7 @@ export interface QuestionFacts {
   /** The tense of a yes/no question's opening auxiliary: "Was Pluto a planet?" asks of the past (question-form.ts). */
   readonly tense: QuestionTense | undefined;
   /** Whether it asks what has come about or what will (question-form.ts). */
-  readonly outlook: 'done' | 'to-come' | undefined;
+  readonly outlook: 'done' | 'to-come' | 'ongoing' | undefined;
   /** Whether it asks if one may, must or should (modality.ts); undefined when it asks none of these. */
   readonly modality: Modality | undefined;
   /** How many questions it asks. */

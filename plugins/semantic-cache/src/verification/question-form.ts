@@ -28,7 +28,7 @@ export interface FormFacts {
    * Whether that question asks what has come about ("Has the fire ban been lifted?") or what will
    * ("Will the fire ban be lifted?"); undefined for any other.
    */
-  readonly outlook: 'done' | 'to-come' | undefined;
+  readonly outlook: 'done' | 'to-come' | 'ongoing' | undefined;
 }
 
 /** Auxiliaries that open a question about the past: "Was Pluto a planet?", "Did Rome fall in 476?". */
@@ -131,9 +131,12 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
   return { form, asks, howCause, asked: Math.max(asked, 1), counted, tense, outlook };
 }
 
+/** An "-ing" verb of some length: "becoming", "rising"; not "thing", "king" or "spring". */
+const underWay = (token: string) => token.length > 5 && token.endsWith('ing');
+
 /**
- * "Has … lifted", "Have … been sold": done by now; "Will …", "Shall …": to come. Not "Has … to" nor
- * "Have … got", which ask of now.
+ * "Has … lifted", "Have … been sold": done by now; "Will …", "Shall …": to come; "Is … becoming": under
+ * way. Not "Has … to" nor "Have … got", which ask of now.
  * @example
  * outlookOf(['has', 'the', 'ban', 'been', 'lifted'], 0); // 'done'
  * outlookOf(['will', 'the', 'ban', 'be', 'lifted'], 0);   // 'to-come'
@@ -141,6 +144,8 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
 function outlookOf(tokens: readonly string[], start: number): FormFacts['outlook'] {
   const opening = tokens[start];
   if (opening === 'will' || opening === 'shall') return 'to-come';
+  // "Is the ocean becoming acidic?": under way now, against "Has the ocean become acidic?".
+  if ((opening === 'is' || opening === 'are' || opening === 'am') && tokens.slice(start + 1).some(underWay)) return 'ongoing';
   if (opening !== 'has' && opening !== 'have') return undefined;
   const after = tokens.slice(start + 1);
   if (after[0] === 'to' || after.slice(0, 4).includes('got')) return undefined;

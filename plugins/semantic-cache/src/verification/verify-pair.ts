@@ -152,7 +152,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   modality: (a, b) => a.modality === undefined || b.modality === undefined || a.modality === b.modality,
   tense: (a, b) =>
     (a.tense === undefined || b.tense === undefined || a.tense === b.tense) &&
-    (a.outlook === undefined || b.outlook === undefined || a.outlook === b.outlook) &&
+    !otherOutlook(a.outlook, b.outlook) &&
     changeOf(a, b) !== 'tense',
   prepositions: (a, b) => changeOf(a, b) !== 'preposition',
   scope: (a, b) => a.asked === b.asked,
@@ -266,6 +266,15 @@ let lastChange: readonly [QuestionFacts, QuestionFacts, SmallWordChange | undefi
 function changeOf(a: QuestionFacts, b: QuestionFacts): SmallWordChange | undefined {
   if (lastChange?.[0] !== a || lastChange[1] !== b) lastChange = [a, b, smallWordChange(a, b)];
   return lastChange[2];
+}
+
+/**
+ * Done by now against to come or under way: "Has the fire ban been lifted?" / "Will it be lifted?", "Has
+ * the ocean become acidic?" / "Is the ocean becoming acidic?". To come and under way may say the same
+ * ("Will prices go up?" / "Are prices going up?").
+ */
+function otherOutlook(a: QuestionFacts['outlook'], b: QuestionFacts['outlook']): boolean {
+  return a !== undefined && b !== undefined && a !== b && (a === 'done' || b === 'done');
 }
 
 /** The same numbers with the same units; in arithmetic in the same order. */

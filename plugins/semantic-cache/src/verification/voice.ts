@@ -18,7 +18,8 @@ const IRREGULAR_PARTICIPLES: ReadonlySet<string> = new Set([
   'hidden', 'frozen', 'beaten', 'bitten', 'shaken', 'proven', 'known', 'seen', 'shown', 'grown', 'thrown',
   'drawn', 'done', 'made', 'paid', 'built', 'sold', 'bought', 'held', 'told', 'found', 'kept', 'sent',
   'spent', 'taught', 'caught', 'brought', 'hit', 'cut', 'put', 'won', 'lost', 'hurt', 'led', 'fed', 'run',
-  'owned', 'sung', 'worn', 'torn', 'sworn', 'struck', 'bound', 'ridden', 'forbidden', 'overseen',
+  'owned', 'sung', 'worn', 'torn', 'sworn', 'struck', 'bound', 'ridden', 'forbidden', 'overseen', 'become',
+  'gone', 'begun', 'risen', 'fallen', 'been',
 ]);
 
 /** Words in "-ed" that are no participle. */

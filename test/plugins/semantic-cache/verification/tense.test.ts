@@ -49,9 +49,15 @@ describe('semantic verification: tense, whether a yes/no question asks of the pa
     for (const [a, b] of [
       ['Has the road to the summit been reopened?', 'Will the road to the summit be reopened?'],
       ['Has the library closed?', 'Will the library close?'],
+      ['Has the glacier become smaller?', 'Is the glacier becoming smaller?'],
     ])
       assert.deepEqual(verifyPair(a!, b!), { ok: false, reason: 'tense' }, `${a} / ${b}`);
-    // A question of now may say "will": 256 gigs above.
+    assert.equal(outlook('Is the glacier becoming smaller?'), 'ongoing');
+    // To come and under way may ask the same; a question of now may say "will": 256 gigs above.
+    assert.notEqual(
+      (verifyPair('Will rents go up next year?', 'Are rents going up next year?') as { reason?: string }).reason,
+      'tense',
+    );
     assert.notEqual(
       (verifyPair('Will this charger work with my laptop?', 'Does this charger work with my laptop?') as { reason?: string })
         .reason,
