@@ -97,8 +97,14 @@ export function swappedDeeds(
   a: { readonly deeds: readonly Deed[]; readonly parties: ReadonlySet<string> },
   b: { readonly deeds: readonly Deed[]; readonly parties: ReadonlySet<string> },
 ): boolean {
-  for (const x of a.deeds)
+  // A deed both questions have by the same doer is no swap, whoever else does it too ("my kids yell and I
+  // yell" against itself).
+  const has = (deeds: readonly Deed[], deed: Deed) => deeds.some((d) => d.action === deed.action && d.by === deed.by);
+  for (const x of a.deeds) {
+    if (has(b.deeds, x)) continue;
     for (const y of b.deeds)
-      if (x.action === y.action && otherDoer(x.by, y.by) && b.parties.has(x.by) && a.parties.has(y.by)) return true;
+      if (x.action === y.action && !has(a.deeds, y) && otherDoer(x.by, y.by) && b.parties.has(x.by) && a.parties.has(y.by))
+        return true;
+  }
   return false;
 }

@@ -7,6 +7,7 @@ import { calendarWord } from './calendar-words.js';
 import { isCarrier, nameOf } from './question-words.js';
 import { NOT_PLURAL, PERSONS, RELATIONS } from './word-lists.js';
 import { inActiveOrder, passivesOf } from './voice.js';
+import { sameList } from './word-match.js';
 
 export interface Relation {
   readonly word: string;
@@ -55,8 +56,12 @@ function side(tokens: readonly string[], at: number, step: 1 | -1, named: Readon
  * reversed(a, b); // true
  */
 export function reversed(first: readonly Relation[], second: readonly Relation[]): boolean {
+  // A relation both questions hold is no reversal, whatever else either says ("sore from 1 from sore").
+  const holds = (relations: readonly Relation[], r: Relation) =>
+    relations.some((x) => x.word === r.word && sameList(x.before, r.before) && sameList(x.after, r.after));
   for (const a of first)
     for (const b of second) {
+      if (holds(second, a) || holds(first, b)) continue;
       if (a.word !== b.word) {
         if (towards(a, b, first, second) || towards(b, a, second, first)) return true;
         continue;
