@@ -138,8 +138,8 @@ export function tradedRoles(
 
 /**
  * The same deed done by another party, one of them no person (whom the people rule compares) and neither
- * named in general: "can my insurer cancel my policy" / "can I
- * cancel my policy" ask what two different parties may do. The verb right after each actor is one word.
+ * named in general: "can my insurer cancel my policy" / "can I cancel my policy" ask what two different
+ * parties may do. The verb right after each actor is one word.
  * @example
  * replacedDoer({ actor: 'insurer', actorVerb: 'cancel' }, { actor: 'speaker', actorVerb: 'cancel' }); // true
  */

@@ -60,19 +60,9 @@ const SPACES = /\s+/;
 /** Possessions compared pairwise at most: a question's, not a document's. */
 const OWNED_AT_MOST = 64;
 /** Prepositions that place a thing in a question: "bees from my hive", "moved to my account". */
+// prettier-ignore
 const PLACING: ReadonlySet<string> = new Set([
-  'from',
-  'to',
-  'into',
-  'onto',
-  'on',
-  'in',
-  'at',
-  'with',
-  'for',
-  'by',
-  'over',
-  'under',
+  'from', 'to', 'into', 'onto', 'on', 'in', 'at', 'with', 'for', 'by', 'over', 'under',
 ]);
 const SOMEONE: ReadonlySet<string> = new Set(['someone', 'somebody', 'anyone', 'anybody', 'else']);
 

@@ -5,7 +5,7 @@
 import { lexicalTokens } from '../embeddings/lexical-tokens.js';
 import { calendarWord } from './calendar-words.js';
 import { inNegationIdiom } from './negation-idioms.js';
-import { questionForm, type QuestionForm, type QuestionTense } from './question-form.js';
+import { questionForm, type QuestionForm, type QuestionOutlook, type QuestionTense } from './question-form.js';
 import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
 import { quantities, withNumbersUnhyphenated, withTimesOfDay, type Measured } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
@@ -47,7 +47,7 @@ export interface QuestionFacts {
   /** The tense of a yes/no question's opening auxiliary: "Was Pluto a planet?" asks of the past (question-form.ts). */
   readonly tense: QuestionTense | undefined;
   /** Whether it asks what has come about or what will (question-form.ts). */
-  readonly outlook: 'done' | 'to-come' | 'ongoing' | undefined;
+  readonly outlook: QuestionOutlook | undefined;
   /** Whether it asks if one may, must or should (modality.ts); undefined when it asks none of these. */
   readonly modality: Modality | undefined;
   /** How many questions it asks. */
@@ -112,6 +112,7 @@ const DOTTED = /\b(?:[A-Za-z]\.){2,}/g;
 const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
 const OPERAND = /\d|^\p{L}$/u;
 
+/** "US", "United States", "the us" as "USA", "United Kingdom" and "Great Britain" as "UK". */
 function countriesSpelledOut(text: string): string {
   const named = /US|United|Great/.test(text) ? text.replace(US, (name) => COUNTRY[name] ?? 'USA') : text;
   return /the us\b/i.test(named) ? named.replace(THE_US, (phrase) => `${phrase.slice(0, 3)} USA`) : named;

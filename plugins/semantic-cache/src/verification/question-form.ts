@@ -28,8 +28,11 @@ export interface FormFacts {
    * Whether that question asks what has come about ("Has the fire ban been lifted?") or what will
    * ("Will the fire ban be lifted?"); undefined for any other.
    */
-  readonly outlook: 'done' | 'to-come' | 'ongoing' | undefined;
+  readonly outlook: QuestionOutlook | undefined;
 }
+
+/** What a yes/no question asks of: what has come about, what will, or what is under way. */
+export type QuestionOutlook = 'done' | 'to-come' | 'ongoing';
 
 /** Auxiliaries that open a question about the past: "Was Pluto a planet?", "Did Rome fall in 476?". */
 const PAST_AUXILIARIES = new Set(['was', 'were', 'did', 'had']);
@@ -79,7 +82,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
   let asked = 0;
   let counted: readonly string[] = [];
   let tense: QuestionTense | undefined;
-  let outlook: FormFacts['outlook'];
+  let outlook: QuestionOutlook | undefined;
   for (const tokens of clauses) {
     let start = 0;
     while (start < tokens.length && OPENERS.has(tokens[start]!)) start += 1;
@@ -141,7 +144,7 @@ const underWay = (token: string) => token.length > 5 && token.endsWith('ing');
  * outlookOf(['has', 'the', 'ban', 'been', 'lifted'], 0); // 'done'
  * outlookOf(['will', 'the', 'ban', 'be', 'lifted'], 0);   // 'to-come'
  */
-function outlookOf(tokens: readonly string[], start: number): FormFacts['outlook'] {
+function outlookOf(tokens: readonly string[], start: number): QuestionOutlook | undefined {
   const opening = tokens[start];
   if (opening === 'will' || opening === 'shall') return 'to-come';
   // "Is the ocean becoming acidic?": under way now, against "Has the ocean become acidic?".
