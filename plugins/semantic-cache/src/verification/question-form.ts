@@ -64,6 +64,12 @@ const SUBJECTS = new Set([
   'i', 'you', 'we', 'he', 'she', 'they', 'it', 'a', 'an', 'the', 'my', 'your', 'our', 'their', 'someone',
   'travelling', 'traveling', 'leaving', 'using', 'driving', 'working', 'flying', 'cooking', 'buying',
 ]);
+/**
+ * The word after "when", "if" or "while" opens a condition rather than asks when: a subject ("when I …",
+ * "when two sailboats meet …"), not an auxiliary ("When is …", "When should I …") nor "to" ("When to …").
+ */
+const opensCondition = (next: string | undefined) =>
+  next !== undefined && (SUBJECTS.has(next) || (!AUXILIARIES.has(next) && next !== 'to' && next !== 'not'));
 /** Who a request is made of: "can you tell me", "could someone explain". */
 const ASKED = new Set(['you', 'someone', 'somebody', 'anyone', 'anybody', 'u']);
 /** Words a clause may open with before its question: "so", "ok", "and", "hi". */
@@ -88,7 +94,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
     while (start < tokens.length && OPENERS.has(tokens[start]!)) start += 1;
     const first = tokens[start];
     // "When I wake up, …", "If a contract has no end, …": a condition, the question comes after it.
-    if (clauses.length > 1 && (first === 'when' || first === 'if' || first === 'while') && SUBJECTS.has(tokens[start + 1] ?? ''))
+    if (clauses.length > 1 && (first === 'when' || first === 'if' || first === 'while') && opensCondition(tokens[start + 1]))
       continue;
     let clauseForm: QuestionForm | undefined;
     if (first !== undefined && WH_WORDS.has(first)) clauseForm = 'wh';
@@ -108,7 +114,8 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
         askSeen = true;
       }
     }
-    if (clauseForm !== undefined) asked += 1;
+    // "Is a half visor enough, or do I need a full cage?": the clause after "or" is the other choice of one question.
+    if (clauseForm !== undefined && tokens[0] !== 'or') asked += 1;
     if (form === undefined && clauseForm === 'yes-no')
       tense = PAST_AUXILIARIES.has(first!) || everSince(tokens, start) ? 'past' : 'present';
     if (form === undefined && clauseForm === 'yes-no') outlook = outlookOf(tokens, start);
