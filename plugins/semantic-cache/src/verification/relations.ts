@@ -43,11 +43,14 @@ function side(tokens: readonly string[], at: number, step: 1 | -1, named: Readon
   const stems: string[] = [];
   for (let i = at + step; i >= 0 && i < tokens.length && stems.length < WINDOW; i += step) {
     const token = tokens[i]!;
-    if (RELATIONS.has(token)) break;
+    if (RELATIONS.has(token) || PHRASE_OPENERS.has(token)) break;
     if (isCarrier(token) || named.has(token)) stems.push(orderStem(token));
   }
   return stems;
 }
+
+/** Words that open a phrase of its own, out of a relation's reach: "learn to ski as an adult beginner". */
+const PHRASE_OPENERS: ReadonlySet<string> = new Set(['as']);
 
 /**
  * @example
@@ -109,6 +112,11 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
     else if (EITHER_WAY.has(token)) push(EITHER_WAY_MARK, i);
     // A negation stays as a mark on what it negates: "an employee and not self-employed" / "self-employed and not an employee".
     else if (NOT_MARKED.has(token)) push(NOT_MARK, i);
+    // A verb the embedder weighs down still holds apart who does it and to whom: "does the malaria parasite
+    // need the mosquito" / "does the mosquito need the malaria parasite". Only after a thing, and not as a
+    // modal ("need to", "want to").
+    else if (LIGHT_VERBS.has(token) && tokens[i + 1] !== 'to' && stems.length > 0 && at[at.length - 1] === i - 1 && !stems[stems.length - 1]!.startsWith('~'))
+      push(LIGHT_VERB_MARK, i);
     // A date reads either way round: "July 4th" / "the fourth of July".
     else if ((isCarrier(token) || named.has(token)) && calendarWord(token, tokens[i - 1]) === undefined)
       push(orderStem(token), i);
@@ -132,6 +140,13 @@ const EITHER_WAY: ReadonlySet<string> = new Set([
 const EITHER_WAY_MARK = '~or';
 const NOT_MARKED: ReadonlySet<string> = new Set(['not', 'never']);
 const NOT_MARK = '~not';
+const LIGHT_VERB_MARK = '~verb';
+/** Function words (embeddings/function-words.ts) that are verbs of their own between two things. */
+// prettier-ignore
+const LIGHT_VERBS: ReadonlySet<string> = new Set([
+  'need', 'needs', 'needed', 'tell', 'tells', 'told', 'help', 'helps', 'helped', 'want', 'wants', 'wanted',
+  'like', 'likes', 'liked', 'show', 'shows', 'showed', 'know', 'knows', 'knew',
+]);
 /** Between clauses: a sentence moved ("Slovenia. What are the highlights?" / "… of Slovenia? …") is no swap. */
 export const CLAUSE_MARK = '~|';
 
@@ -161,15 +176,15 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   let j = a.length - 1;
   while (a[j] === b[j]) j -= 1;
   let eitherWay = -1;
-  for (let k = i; k <= j; k += 1) {
-    if (a[k] === CLAUSE_MARK || b[k] === CLAUSE_MARK) return false;
-    if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
-  }
+  // A clause moved across a sentence break on one side only ("wedge reclaimed clay before throwing it" /
+  // "Before throwing reclaimed clay, do I need to wedge it?") is no swap.
+  if (breaks(first, keptA[i]!, keptA[j]!) || breaks(second, keptB[i]!, keptB[j]!)) return false;
+  for (let k = i; k <= j; k += 1) if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
   if (symmetricWith(a, i, j)) return false;
   const wordsSwapped = a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1);
   // "Iceland green and Greenland icy" / "Greenland icy and Iceland green": the same either way round;
   // "high in protein and low in fat" / "high in fat and low in protein" is not.
-  if (eitherWay !== -1) return wordsSwapped && !parallel(a, i, j, eitherWay);
+  if (eitherWay !== -1) return wordsSwapped ? !parallel(a, i, j, eitherWay, 1, 1) : runsTradedAcross(a, b, i, j, eitherWay);
   if (wordsSwapped) return j - i >= 2 || (isNameOrNumber(a[i]!, named) && isNameOrNumber(a[j]!, named));
   const inPlace = keptA[j]! - keptA[i]! === j - i && keptB[j]! - keptB[i]! === j - i;
   return blocksSwapped(a, b, i, j, named, inPlace);
@@ -193,6 +208,12 @@ const BOTH_WAYS_WITH: ReadonlySet<string> = new Set([
   'merge', 'overlap', 'collide', 'correlate', 'collaborate', 'partner', 'compete', 'marry', 'agree',
 ].map(orderStem));
 
+/** A sentence break stands among `stems[from..to]`. */
+function breaks(stems: readonly string[], from: number, to: number): boolean {
+  for (let k = from; k <= to; k += 1) if (stems[k] === CLAUSE_MARK) return true;
+  return false;
+}
+
 /** Where in `stems` the stems `other` has too stand. */
 function kept(stems: readonly string[], other: readonly string[]): number[] {
   const at: number[] = [];
@@ -203,16 +224,44 @@ function kept(stems: readonly string[], other: readonly string[]): number[] {
 }
 
 /**
- * The words `a[i]` and `a[j]`, an "and" or "or" between them at `mark`, stand in the same frame, so
- * trading them trades the whole of each side: "between a Roth IRA and a traditional IRA", "baking soda
- * or baking powder", "cats and dogs". Frames that differ ("high in X and low in Y", "the background X
- * and the subject Y") make a swap of the two a different question.
+ * The runs at `a[i..]` and `..a[j]` (`x` and `y` words), an "and" or "or" between them at `mark`, stand
+ * in the same frame, so trading them trades the whole of each side: "between a Roth IRA and a traditional
+ * IRA", "baking soda or baking powder", "cats and dogs". Frames that differ ("high in X and low in Y", "the
+ * background X and the subject Y") make a swap of the two a different question.
  */
-function parallel(a: readonly string[], i: number, j: number, mark: number): boolean {
+function parallel(a: readonly string[], i: number, j: number, mark: number, x: number, y: number): boolean {
   // a = … P X L ~or R Y S …: parallel when R is the P before X and L the S after Y.
-  const left = mark - i - 1;
-  const right = j - mark - 1;
-  return i - right >= 0 && sameRun(a, a, mark + 1, i - right, right) && sameRun(a, a, i + 1, j + 1, left);
+  const left = mark - i - x;
+  const right = j - y + 1 - mark - 1;
+  return i - right >= 0 && sameRun(a, a, mark + 1, i - right, right) && sameRun(a, a, i + x, j + 1, left);
+}
+
+/**
+ * Runs of words, one of them longer than a word, trade places across an "and" or "or" in frames that
+ * differ: "Why are chanterelles edible and jack-o'-lanterns poisonous?" / "Why are jack-o'-lanterns edible
+ * and chanterelles poisonous?". Across a bare "and" ("a cheap laptop and a good monitor" / "a good monitor
+ * and a cheap laptop") they are the same question.
+ */
+function runsTradedAcross(a: readonly string[], b: readonly string[], i: number, j: number, mark: number): boolean {
+  const span = j - i + 1;
+  for (let x = 1; x <= MAX_RUN; x += 1)
+    for (let y = 1; y <= MAX_RUN; y += 1) {
+      if ((x === 1 && y === 1) || i + x > mark || j - y < mark) continue;
+      const between = span - x - y;
+      if (marked(a, i, x) || marked(a, j - y + 1, y)) continue;
+      if (!sameRun(a, b, i, j - x + 1, x) || !sameRun(a, b, j - y + 1, i, y) || !sameRun(a, b, i + x, i + y, between)) continue;
+      // The "or" joins the words between, not the runs: "cardio before or after lifting weights" / "lifting
+      // weights before or after cardio" asks the same order.
+      if (mark - (i + x) === j - y - mark) return false;
+      return !parallel(a, i, j, mark, x, y);
+    }
+  return false;
+}
+
+/** Some stem of `a[from..from+length)` is a mark ("~or", "~to"): the run spans more than a thing. */
+function marked(a: readonly string[], from: number, length: number): boolean {
+  for (let k = from; k < from + length; k += 1) if (a[k]!.startsWith('~')) return true;
+  return false;
 }
 
 /**
