@@ -27,8 +27,9 @@ export function orderStem(token: string): string {
   return NOT_PLURAL.has(token) ? token : nameOf(token);
 }
 
-/** "into" links like "to": "from A to B" / "B turn into A". */
-const relationWord = (token: string) => (token === 'into' ? 'to' : token);
+/** "into", "onto" and "toward" link like "to": "from A to B" / "B turn into A", "toner from the paper onto the drum". */
+const relationWord = (token: string) => (TO_LIKE.has(token) ? 'to' : token);
+const TO_LIKE: ReadonlySet<string> = new Set(['into', 'onto', 'toward', 'towards']);
 
 export function relations(tokens: readonly string[], named: ReadonlySet<string> = NO_NAMES): Relation[] {
   const found: Relation[] = [];
@@ -152,7 +153,7 @@ export const CLAUSE_MARK = '~|';
 
 // prettier-ignore
 const LINKS: ReadonlySet<string> = new Set([
-  'for', 'in', 'into', 'to', 'from', 'of', 'on', 'with', 'by', 'than', 'over', 'at', 'through',
+  'for', 'in', 'into', 'onto', 'toward', 'towards', 'to', 'from', 'of', 'on', 'with', 'by', 'than', 'over', 'at', 'through',
 ]);
 
 /**
@@ -267,7 +268,7 @@ function marked(a: readonly string[], from: number, length: number): boolean {
 /**
  * Two runs of words trade places around words that stay between them: "my left arm hurts when I move
  * my neck" / "my neck hurts when I move my left arm", "a slow cooker recipe in an Instant Pot" / "an
- * Instant Pot recipe in a slow cooker". Runs of up to three words, with a preposition or two words
+ * Instant Pot recipe in a slow cooker". Runs of up to four words ("the zone valve's end switch"), with a preposition or two words
  * between them, or one word where the three stand together in both ("Do orcas hunt great white sharks?" /
  * "Do great white sharks hunt orcas?"), so moving a phrase ("a 12 week old puppy" / "a puppy at twelve
  * weeks old") is no swap.
@@ -299,7 +300,7 @@ function blocksSwapped(
   return false;
 }
 
-const MAX_RUN = 3;
+const MAX_RUN = 4;
 
 /** `a[from..from+length)` equals `b[to..to+length)`. */
 function sameRun(a: readonly string[], b: readonly string[], from: number, to: number, length: number): boolean {

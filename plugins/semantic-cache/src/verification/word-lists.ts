@@ -49,7 +49,7 @@ export const REQUEST_VERBS: ReadonlySet<string> = new Set([
  */
 // prettier-ignore
 export const RELATIONS: ReadonlySet<string> = new Set([
-  'to', 'into', 'from', 'than', 'cause', 'causes', 'caused', 'causing', 'affect', 'affects',
+  'to', 'into', 'onto', 'toward', 'towards', 'from', 'than', 'cause', 'causes', 'caused', 'causing', 'affect', 'affects',
   'against', 'beat', 'beats', 'over', 'then',
 ]);
 
