@@ -116,7 +116,13 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
     // A verb the embedder weighs down still holds apart who does it and to whom: "does the malaria parasite
     // need the mosquito" / "does the mosquito need the malaria parasite". Only after a thing, and not as a
     // modal ("need to", "want to").
-    else if (LIGHT_VERBS.has(token) && tokens[i + 1] !== 'to' && stems.length > 0 && at[at.length - 1] === i - 1 && !stems[stems.length - 1]!.startsWith('~'))
+    else if (
+      LIGHT_VERBS.has(token) &&
+      tokens[i + 1] !== 'to' &&
+      stems.length > 0 &&
+      at[at.length - 1] === i - 1 &&
+      !stems[stems.length - 1]!.startsWith('~')
+    )
       push(LIGHT_VERB_MARK, i);
     // A date reads either way round: "July 4th" / "the fourth of July".
     else if ((isCarrier(token) || named.has(token)) && calendarWord(token, tokens[i - 1]) === undefined)

@@ -68,7 +68,10 @@ const ACCEPTED: [string, string][] = [
     'When two cars reach a four-way stop together, which one goes first?',
     'Which one goes first when two cars reach a four-way stop together?',
   ],
-  ['For a first marathon, do I need a GPS watch or is my phone enough?', 'Is my phone enough, or do I need a GPS watch for a first marathon?'],
+  [
+    'For a first marathon, do I need a GPS watch or is my phone enough?',
+    'Is my phone enough, or do I need a GPS watch for a first marathon?',
+  ],
   ["What's the best gaming laptop under 2000 dollars?", 'best gaming laptop under $2K?'],
   ['Is a salary of 1M a year a lot?', 'Is a salary of one million a year a lot?'],
   ['How long does it take to run 5 km?', 'How long does it take to run five kilometres?'],

@@ -38,12 +38,20 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['relations', 'Does the tick need the deer to finish its life cycle?', 'Does the deer need the tick to finish its life cycle?'],
   ['relations', 'Does the thermostat tell the boiler to fire?', 'Does the boiler tell the thermostat to fire?'],
   // Runs of words traded across "and" in frames that differ.
-  ['relations', 'Why is green tea calming and black coffee stimulating?', 'Why is black coffee calming and green tea stimulating?'],
+  [
+    'relations',
+    'Why is green tea calming and black coffee stimulating?',
+    'Why is black coffee calming and green tea stimulating?',
+  ],
   // "onto" and "toward" link like "to".
   ['relations', 'Does the roller transfer ink onto the paper?', 'Is ink transferred from the paper onto the roller?'],
   ['relations', 'Does the tide move sand toward the shore?', 'Is sand moved from the shore by the tide?'],
   // A thing of four words trading places with one.
-  ['relations', "Does the car's rear window defroster drain the battery?", "Does the battery drain the car's rear window defroster?"],
+  [
+    'relations',
+    "Does the car's rear window defroster drain the battery?",
+    "Does the battery drain the car's rear window defroster?",
+  ],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
 ];
 
