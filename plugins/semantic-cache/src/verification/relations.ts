@@ -274,10 +274,10 @@ function marked(a: readonly string[], from: number, length: number): boolean {
 /**
  * Two runs of words trade places around words that stay between them: "my left arm hurts when I move
  * my neck" / "my neck hurts when I move my left arm", "a slow cooker recipe in an Instant Pot" / "an
- * Instant Pot recipe in a slow cooker". Runs of up to four words ("the zone valve's end switch"), with a preposition or two words
- * between them, or one word where the three stand together in both ("Do orcas hunt great white sharks?" /
- * "Do great white sharks hunt orcas?"), so moving a phrase ("a 12 week old puppy" / "a puppy at twelve
- * weeks old") is no swap.
+ * Instant Pot recipe in a slow cooker". Runs of up to four words ("the zone valve's end switch"), with a
+ * preposition or two words between them, or one word where the three stand together in both ("Do orcas
+ * hunt great white sharks?" / "Do great white sharks hunt orcas?"), so moving a phrase ("a 12 week old
+ * puppy" / "a puppy at twelve weeks old") is no swap.
  */
 function blocksSwapped(
   a: readonly string[],
