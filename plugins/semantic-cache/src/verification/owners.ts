@@ -119,7 +119,9 @@ export function swappedOwners(
   if (a.possessions.length > OWNED_AT_MOST || b.possessions.length > OWNED_AT_MOST) return false;
   for (const x of a.possessions) {
     const owners = b.possessions.filter((y) => y.thing === x.thing);
-    if (owners.length === 0 || owners.some((y) => !otherDoer(x.of, y.of))) continue;
+    // An owner of the thing in common, whichever possession of it in `a` names it, either way round.
+    const ownersInA = a.possessions.filter((y) => y.thing === x.thing);
+    if (owners.length === 0 || owners.some((y) => ownersInA.some((z) => !otherDoer(z.of, y.of)))) continue;
     if (owners.some((y) => owns(x.of, b) && owns(y.of, a))) return true;
   }
   return actingOwnerTraded(a, b);

@@ -186,7 +186,9 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   // A clause moved across a sentence break on one side only ("wedge reclaimed clay before throwing it" /
   // "Before throwing reclaimed clay, do I need to wedge it?") is no swap.
   if (breaks(first, keptA[i]!, keptA[j]!) || breaks(second, keptB[i]!, keptB[j]!)) return false;
-  for (let k = i; k <= j; k += 1) if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
+  // An "and" or "or" moved to either end is no swap of things ("or or 2K" / "2K or or").
+  if (a[i] === EITHER_WAY_MARK || a[j] === EITHER_WAY_MARK) return false;
+  for (let k = i + 1; k < j; k += 1) if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
   if (symmetricWith(a, i, j)) return false;
   const wordsSwapped = a[i] === b[j] && a[j] === b[i] && sameRun(a, b, i + 1, i + 1, j - i - 1);
   // "Iceland green and Greenland icy" / "Greenland icy and Iceland green": the same either way round;

@@ -23,6 +23,7 @@ const PIECES = [
   'who', 'was', 'killed by', 'captured', 'be', 'they', 'with', 'pair', 'January', 'February', 'winter',
   'during', '48 hours', 'two days', '1000mg', 'a gram', 'in', '17', 'year old', '18-month-old', 'the us',
   'is there a way to', 'fiber', 'fibre', 'insurer', 'therapist', 'point', 'whose', 'for', 'filing',
+  'tell', 'onto', 'toward', 'as', 'before', 'after', 'edible', 'zone valve end switch', 'mosquito',
 ];
 
 const question = fc.oneof(
@@ -81,5 +82,16 @@ describe('semantic-cache verification: properties on any question', () => {
       }),
       { seed: budget.seed, numRuns: runs },
     );
+  });
+
+  it('judges the same either way round the pairs the properties once found judged otherwise', () => {
+    // A thing owned by the asker and another on one side, by the other alone on the other.
+    for (const [a, b] of [
+      ["how my my partner's how", "my how my partner's how"],
+      ["my partner's how your how", "how my partner's your how"],
+      // An "or" moved to either end.
+      ['or or 2K', '2K or or'],
+    ] as const)
+      assert.equal(verifyPair(a, b, all).ok, verifyPair(b, a, all).ok, `${a} / ${b}`);
   });
 });
