@@ -3,7 +3,7 @@
  * the labelled question set in test/fixtures/semantic-quality, for the built-in lexical embedder and for
  * Universal Sentence Encoder lite (from committed vectors, use-lite-vectors.ts). Prints precision and
  * recall per threshold and per kind on both halves, and fails when the measure half falls below the
- * floors: today's measured values less 0.01, since the issue's targets are not met yet.
+ * floors: today's measured values less 0.01 where the issue's targets are not met yet, the target where it is.
  */
 import assert from 'node:assert/strict';
 import {
@@ -61,7 +61,11 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     rules: LOCAL_VERIFY_RULES,
     restatedHits: LOCAL_RESTATED_HITS,
     closeWordingHits: LOCAL_CLOSE_WORDING_HITS,
-    // Measured: precision 0.9467 (426 of 450 hits), recall 0.3186 (426 of 1,337 paraphrases), the same wording
+    // Measured: precision 0.9489 (464 of 489 hits), recall 0.3106 (464 of 1,494 paraphrases) with the twelfth
+    // round of 400 pairs, scored before any rule was read from it (its 72 duplicates of the measure half are
+    // said in other words, and 5 are found); 0.9483 (459 of 484) and 0.3228 with the eleventh round once the
+    // rules read from its tune half came, 0.9480 and 0.3207 before them; 0.9467 (426 of 450 hits), recall
+    // 0.3186 (426 of 1,337 paraphrases), the same wording
     // answering from 0.50, once the rules read from the tenth round's tune half came; 0.9404 (426 of 453) with
     // the tenth round of 200 near-wording and 100 direction pairs, scored before any
     // rule was read from it; 0.9579 (387 of 404) and 0.3031 with the ninth round of 300 direction and reorder pairs (the rules read from its
@@ -72,7 +76,7 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // the target: on the 5,176 pairs before that kind, 0.9897 and 0.2038 (118 hits before restated questions
     // answered below the threshold, 117 before the same wording). With the verification of before issue 19
     // (numbers, operators, negation, dates, question word), on those pairs: 0.8731, 0.1235.
-    floor: { precision: 0.936, recall: 0.308 },
+    floor: { precision: 0.938, recall: 0.3 },
     // "Recall not below today's": the 0.1235 measured with the verification of before issue 19.
     target: { precision: 0.98, recall: 0.123 },
   },
@@ -85,8 +89,11 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     restatedHits: NEURAL_RESTATED_HITS,
     closeWordingHits: NEURAL_CLOSE_WORDING_HITS,
     // Measured at 0.95 with every rule, hits down to 0.50 by the same wording and down to 0.80 by restated
-    // questions and close wording: precision 0.9240 (46 wrong hits in 605: 17 near-wording, 14 direction, 12
-    // reorder), recall 0.4181 (559 of 1,337), once the rules read from the tenth round's tune half came; 0.9194
+    // questions and close wording: precision 0.9281 (47 wrong hits in 654), recall 0.4063 (607 of 1,494) with
+    // the twelfth round, scored before any rule was read from it (6 of its 72 duplicates of the measure half
+    // found, 2 of its 126 different pairs let through); 0.9303 (45 in 646) and 0.4226 with the eleventh round
+    // once the rules read from its tune half came, 0.9267 and 0.4177 before them; 0.9240 (46 wrong hits in
+    // 605: 17 near-wording, 14 direction, 12 reorder), recall 0.4181 (559 of 1,337), once the rules read from the tenth round's tune half came; 0.9194
     // (49 in 608) with the tenth round of 200 near-wording and 100 direction pairs,
     // scored before any rule was read from it; 0.9286 (40 in 560) and 0.4072 before it, once the rules read
     // from the ninth round's tune half came;
@@ -99,7 +106,8 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // wrong hits (semantic-cache.md, "The tune half's leftovers"), 0.9466 and 0.2628 before the fifth round of
     // 196 direction pairs. On the 5,176 pairs before the near-wording kind: 0.983 (4 in 230), 0.239; 0.990
     // before the 800 hard pairs of antonym, direction, person and asks-more, on which it first read 0.976.
-    floor: { precision: 0.914, recall: 0.408 },
+    // Recall meets its target: the target is its floor.
+    floor: { precision: 0.918, recall: 0.4 },
     target: { precision: 0.98, recall: 0.4 },
   },
 ];
