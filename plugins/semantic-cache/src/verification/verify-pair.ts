@@ -157,7 +157,12 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   prepositions: (a, b) => changeOf(a, b) !== 'preposition',
   scope: (a, b) => a.asked === b.asked,
   qualifier: (a, b) =>
-    !narrowed(differenceOf(a, b), a, b) && !selfCondition(a, b) && !selfCondition(b, a) && changeOf(a, b) !== 'only',
+    !narrowed(differenceOf(a, b), a, b) &&
+    !selfCondition(a, b) &&
+    !selfCondition(b, a) &&
+    changeOf(a, b) !== 'only' &&
+    !onlyOneLimits(a.tokens, b.tokens) &&
+    !onlyOneLimits(b.tokens, a.tokens),
   people: (a, b) => samePeople(a.people, b.people),
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
@@ -180,6 +185,15 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
   script: (a, b) => a.foreign === b.foreign,
   quoted: (a, b) => a.quoted.length === 0 || b.quoted.length === 0 || sameList(a.quoted, b.quoted),
 };
+
+/**
+ * "only" in one question and neither "only" nor "just" in the other: "a laptop I use only for work" / "…
+ * for both work and personal stuff", "Is English the only official language?" / "… an official language?".
+ * Where the rest differs too, so the small-word change ({@link changeOf}) does not see it.
+ */
+function onlyOneLimits(limited: readonly string[], other: readonly string[]): boolean {
+  return limited.includes('only') && !other.includes('only') && !other.includes('just');
+}
 
 /**
  * The rules of {@link verifyPair} when none are given, and `semantic_verify_rules`' default with the

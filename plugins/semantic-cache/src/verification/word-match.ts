@@ -36,7 +36,8 @@ export function wordDifference(first: readonly ContentWord[], second: readonly C
     first.some((a) =>
       second.some((b) => a.stem === b.stem && a.word !== b.word && (NOT_PLURAL.has(a.word) || NOT_PLURAL.has(b.word))),
     ) ||
-    movedSuffix(first, second);
+    movedSuffix(first, second) ||
+    first.some((a) => second.some((b) => silentE(a.word, b.word) || silentE(b.word, a.word)));
   return { onlyFirst, onlySecond, collision };
 }
 
@@ -108,6 +109,20 @@ function sharedStart(a: string, b: string): boolean {
   for (let i = 0; i < SHARED_START; i += 1) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/**
+ * A short word and the word with a silent "e" after it, which the stem makes one: "cap" / "cape", "tap"
+ * / "tape", "hop" / "hope", plurals too ("caps" / "capes").
+ */
+function silentE(short: string, long: string): boolean {
+  // Plurals only both ways round: "tax" / "taxes" is one word.
+  const plural = short.length === 4 && short.endsWith('s') && long.endsWith('s');
+  const [x, y] = plural ? [short.slice(0, -1), long.slice(0, -1)] : [short, long];
+  return y === `${x}e` && SHORT_VOWEL.test(x);
+}
+
+/** Consonant, vowel, consonant (not w, x or y, which no "e" follows silently): the vowel a silent "e" lengthens. */
+const SHORT_VOWEL = /^[b-df-hj-np-tv-z][aeiou][b-df-hj-np-tvz]$/;
 
 /** "flying fish" / "fly fishing": each side has an -ing word whose stem the other has without it. */
 function movedSuffix(first: readonly ContentWord[], second: readonly ContentWord[]): boolean {

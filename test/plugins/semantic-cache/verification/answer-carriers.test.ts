@@ -11,6 +11,10 @@ import { metricValue } from '../../../fixtures/stub-upstream.js';
 /** Pairs that differ in what carries the answer, each with the rule that refuses it. */
 const REFUSED: [VerificationReason, string, string][] = [
   ['numbers', 'Best laptop under $500?', 'Best laptop under $1000?'],
+  // A silent "e" the stem drops.
+  ['stems', 'Is a wool cap warm enough for skiing?', 'Is a wool cape warm enough for skiing?'],
+  // "only" in one question, where more than it differs.
+  ['qualifier', 'Can I deduct a phone I use only for work?', 'Can I deduct a phone I use for work and family?'],
   ['numbers', 'How long does it take to walk 5 km?', 'How long does it take to walk 5 miles?'],
   ['numbers', 'Is the pharmacy open at 3pm?', 'Is the pharmacy open at 16:00?'],
   ['form', 'Did Rome fall in 476 AD?', 'Why did Rome fall in 476 AD?'],
