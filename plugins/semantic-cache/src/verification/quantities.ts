@@ -1,7 +1,8 @@
 /**
  * The quantities of a question with their units normalised: "$2K" is 2000 dollars, "1M" and "one
- * million" are 1000000, "5 km" is "five kilometres", "3pm" is "15:00". Numbers come from the tokens
- * the local embedder reads (number words already digits, "2,000" already 2000).
+ * million" are 1000000, "5 km" is "five kilometres", "3pm" is "15:00", "7.2 kW" is "7200 watts", "½" is
+ * 0.5, "the 18th century" is "the 1700s". Numbers come from the tokens the local embedder reads (number
+ * words already digits, "2,000" already 2000).
  */
 import { FUNCTION_WORDS } from '../embeddings/function-words.js';
 import { numbersAsDigits } from '../embeddings/number-words.js';
@@ -16,6 +17,7 @@ const DIGITS = /\d+(?:\.\d+)?/g;
 const HAS_DIGIT = /\d/;
 const CURRENCY = /[$€£¥₹] ?\d/g;
 const WHOLE = /^\d+$/;
+const MONEY = /[$€£¥₹]/;
 /** A number with a unit written onto it: "2gb", "400mg". Two bounded classes in a row, so linear. */
 const WITH_UNIT = /^(\d+(?:\.\d+)?)([a-z]+)$/;
 /** "2nd", "3rd", "21st", "4th". */
@@ -134,6 +136,13 @@ export function quantities(
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
     const ordinal = ORDINAL_WORDS.get(token);
+    // "the 18th century" is "the 1700s".
+    const century = CENTURY_WORDS.has(tokens[i + 1] ?? '') ? (ordinal ?? ordinalNumber(token)) : undefined;
+    if (century !== undefined) {
+      bare(String((century - 1) * 100));
+      i += 1;
+      continue;
+    }
     if (ordinal !== undefined) bare(String(ordinal));
     // "half an hour" is 30 minutes, "a mile" 1 mile; "30 minutes a day" is a rate, not a day.
     const unitted = UNITS.get(tokens[i + 2] ?? '');
@@ -170,10 +179,12 @@ export function quantities(
       if (next !== undefined && !FUNCTION_WORDS.has(next) && !HAS_DIGIT.test(next)) bare(token);
       continue;
     }
-    const scaled = SCALED.exec(token);
+    // "300mm" is millimetres; "$5MM" is five million.
+    const scaledAt = SCALED.exec(token);
+    const scaled = scaledAt?.[2] === 'mm' && !MONEY.test(text) ? null : scaledAt;
     // "2GB", "400mg": the unit written onto the number.
     const suffixed = scaled === null ? WITH_UNIT.exec(token) : null;
-    const suffixUnit = suffixed === null ? undefined : UNITS.get(suffixed[2]!);
+    const suffixUnit = suffixed === null ? undefined : (UNITS.get(suffixed[2]!) ?? SUFFIX_UNITS.get(suffixed[2]!));
     let values: number[];
     if (scaled !== null) values = [Number(scaled[1]) * SCALE_SUFFIXES.get(scaled[2]!)!];
     else if (suffixed !== null && suffixUnit !== undefined) values = [Number(suffixed[1])];
@@ -206,6 +217,40 @@ export function quantities(
   if (text.includes('$') || /[€£¥₹]/.test(text))
     for (const sign of text.match(CURRENCY) ?? []) unitOnly(CURRENCY_SIGNS.get(sign[0]!)!);
   return { numbers, units, asWritten };
+}
+
+/** Units read only when written onto a number ("a 40W bulb"): alone, "W" is as often a letter ("a W-2"). */
+const SUFFIX_UNITS: ReadonlyMap<string, string> = new Map([['w', 'w']]);
+
+const CENTURY_WORDS: ReadonlySet<string> = new Set(['century', 'centuries']);
+
+/** The number of an ordinal written in digits: 18 of "18th". */
+function ordinalNumber(token: string): number | undefined {
+  return ORDINAL_SUFFIX.test(token) ? Number.parseInt(token, 10) : undefined;
+}
+
+/** Fractions written as one character: "½ teaspoon" is "0.5 teaspoon", "1½ cups" "1.5 cups". */
+const VULGAR_FRACTIONS: ReadonlyMap<string, number> = new Map([
+  ['½', 0.5],
+  ['¼', 0.25],
+  ['¾', 0.75],
+  ['⅓', 1 / 3],
+  ['⅔', 2 / 3],
+  ['⅛', 0.125],
+]);
+/**
+ * A whole number, then a fraction character. The match opens where no digit stands before it and takes at
+ * most nine digits, so no run of digits is tried from each of its places: linear on any text.
+ */
+const FRACTION = /(?<!\d)(\d{0,9})\s?([½¼¾⅓⅔⅛])/g;
+
+/** Fraction characters spelled as decimals, which the tokens would split into two numbers ("½" as 1 and 2). */
+export function withVulgarFractions(text: string): string {
+  if (!/[½¼¾⅓⅔⅛]/.test(text)) return text;
+  return text.replace(FRACTION, (_, whole: string, fraction: string) => {
+    const value = Number(whole || 0) + VULGAR_FRACTIONS.get(fraction)!;
+    return ` ${String(round(value))} `;
+  });
 }
 
 /** Words that count one of the unit after them: "a mile", "an hour", "a single litre". */
@@ -248,7 +293,8 @@ const BASE_UNITS: ReadonlyMap<string, readonly [string, number]> = new Map([
   ['km', ['mm', 1e6]], ['m', ['mm', 1000]], ['cm', ['mm', 10]], ['ft', ['inch', 12]],
   ['kg', ['mg', 1e6]], ['g', ['mg', 1000]], ['l', ['ml', 1000]],
   ['week', ['minute', 10080]], ['day', ['minute', 1440]], ['hour', ['minute', 60]], ['second', ['minute', 1 / 60]],
-  ['year', ['month', 12]], ['tb', ['gb', 1000]], ['mb', ['gb', 0.001]],
+  ['year', ['month', 12]], ['decade', ['month', 120]], ['tb', ['gb', 1000]], ['mb', ['gb', 0.001]],
+  ['kw', ['w', 1000]], ['kwh', ['wh', 1000]], ['gbps', ['mbps', 1000]], ['kbps', ['mbps', 0.001]],
 ]);
 
 function round(value: number): number {

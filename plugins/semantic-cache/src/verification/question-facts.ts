@@ -7,7 +7,7 @@ import { calendarWord } from './calendar-words.js';
 import { inNegationIdiom } from './negation-idioms.js';
 import { questionForm, type QuestionForm, type QuestionOutlook, type QuestionTense } from './question-form.js';
 import { contentWords, foreignLetters, isCarrier, namedThings, NEGATIONS, people, type ContentWord } from './question-words.js';
-import { quantities, withNumbersUnhyphenated, withTimesOfDay, type Measured } from './quantities.js';
+import { quantities, withNumbersUnhyphenated, withTimesOfDay, withVulgarFractions, type Measured } from './quantities.js';
 import { carriers, CLAUSE_MARK, relations, type Relation } from './relations.js';
 import { OPPOSITE_ENDS } from './word-lists.js';
 import { actingOf, nounParty, partiesOf, type Acting } from './actors.js';
@@ -144,7 +144,7 @@ function actingOfQuestion(clauses: readonly (readonly string[])[]): Acting | und
 export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
-  const timed = withNumbersUnhyphenated(withTimesOfDay(countriesSpelledOut(undotted)));
+  const timed = withNumbersUnhyphenated(withTimesOfDay(withVulgarFractions(countriesSpelledOut(undotted))));
   // Most questions are one clause with a mark at the end: one pass of the tokenizer.
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
   const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);

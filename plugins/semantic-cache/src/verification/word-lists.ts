@@ -208,7 +208,9 @@ export const UNITS: ReadonlyMap<string, string> = new Map([
     ['hour', 'hour'], ['hours', 'hour'], ['hr', 'hour'], ['hrs', 'hour'], ['minute', 'minute'], ['minutes', 'minute'],
     ['mins', 'minute'], ['second', 'second'], ['seconds', 'second'], ['secs', 'second'], ['day', 'day'], ['days', 'day'],
     ['week', 'week'], ['weeks', 'week'], ['month', 'month'], ['months', 'month'], ['year', 'year'], ['years', 'year'],
-    ['yr', 'year'], ['min', 'minute'], ['gigs', 'gb'], ['gig', 'gb'], ['yrs', 'year'], ['calories', 'kcal'], ['kcal', 'kcal'], ['mg', 'mg'], ['milligrams', 'mg']] as const,
+    ['yr', 'year'], ['min', 'minute'], ['gigs', 'gb'], ['gig', 'gb'], ['yrs', 'year'], ['calories', 'kcal'], ['kcal', 'kcal'], ['mg', 'mg'], ['milligrams', 'mg'],
+    ['decade', 'decade'], ['decades', 'decade'], ['watt', 'w'], ['watts', 'w'], ['kw', 'kw'], ['kilowatt', 'kw'],
+    ['kilowatts', 'kw'], ['wh', 'wh'], ['kwh', 'kwh'], ['kbps', 'kbps'], ['mbps', 'mbps'], ['gbps', 'gbps']] as const,
 ]);
 
 /** The canonical units that are money. */

@@ -23,6 +23,10 @@ describe('semantic-cache verification: numbers', () => {
     ['Is 2 weeks enough for Japan?', 'Is 10 days enough for Japan?'],
     ['What should a 2-year-old eat?', 'What should a 2-month-old eat?'],
     ['Is 1 m of cable enough?', 'Is 1 cm of cable enough?'],
+    // Millimetres written onto the number are no millions.
+    ['Is a 30mm gap too wide?', 'Is a 30 cm gap too wide?'],
+    ['Is 1 Gbps fast enough for gaming?', 'Is 100 Mbps fast enough for gaming?'],
+    ['What did potters make in the 18th century?', 'What did potters make in the 1800s?'],
   ];
   for (const [a, b] of differ) {
     it(`refuses "${a}" for "${b}"`, () => {
@@ -31,7 +35,22 @@ describe('semantic-cache verification: numbers', () => {
     });
   }
 
+  it('reads a century as its hundreds', () => {
+    const numbersOnly = new Set(['numbers'] as const);
+    const [a, b] = ['What did potters make in the 18th century?', 'What did potters make in the 1700s?'];
+    assert.deepEqual(verifyPair(a, b, numbersOnly), { ok: true });
+    assert.deepEqual(verifyPair(b, a, numbersOnly), { ok: true });
+  });
+
   const agree: [string, string][] = [
+    // Units counted in the smallest of their kind, fractions as decimals.
+    ['Will it fit on a shelf 30 cm deep?', 'Will it fit on a shelf 300mm deep?'],
+    ['Is 1 Gbps enough for a family?', 'Is 1000 Mbps enough for a family?'],
+    ['Is ½ cup of sugar too much?', 'Is 0.5 cup of sugar too much?'],
+    ['Does the warranty last 10 years?', 'Does the warranty last a decade?'],
+    ['How long to charge a 60 kWh battery on a 7.2 kW charger?', 'How long to charge a 60kWh battery on a 7200 watt charger?'],
+    ['Can I put a 40W bulb in this lamp?', 'Can I put a 40 watt bulb in this lamp?'],
+    ['Is a $5MM seed round big?', 'Is a 5 million dollar seed round big?'],
     ['I have 3 apples and eat one, how many are left?', 'I have three apples and eat 1, how many are left?'],
     ['What is twenty-five percent of 80?', 'What is 25% of 80?'],
     ['Why was I charged twice?', 'Why was I charged two times?'],

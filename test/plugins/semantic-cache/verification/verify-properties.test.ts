@@ -23,7 +23,8 @@ const PIECES = [
   'who', 'was', 'killed by', 'captured', 'be', 'they', 'with', 'pair', 'January', 'February', 'winter',
   'during', '48 hours', 'two days', '1000mg', 'a gram', 'in', '17', 'year old', '18-month-old', 'the us',
   'is there a way to', 'fiber', 'fibre', 'insurer', 'therapist', 'point', 'whose', 'for', 'filing',
-  'tell', 'onto', 'toward', 'as', 'before', 'after', 'edible', 'zone valve end switch', 'mosquito',
+  'tell', 'onto', 'toward', 'as', 'before', 'after', 'edible', 'zone valve end switch', 'mosquito', '½', '1½',
+  '30mm', '$5MM', '18th century', '7.2 kW', '40W', 'a decade', 'Gbps',
 ];
 
 const question = fc.oneof(
