@@ -40,6 +40,8 @@ const CAUSING: ReadonlySet<string> = new Set(['makes', 'make', 'made']);
  */
 export function framesTheAsk(word: ContentWord, tokens: readonly string[]): boolean {
   if (FRAMING.has(word.word)) return true;
+  // "In terms of area, is Alaska bigger?" is "Is Alaska bigger by area?".
+  if (word.word === 'terms' && tokens[word.at - 1] === 'in' && tokens[word.at + 1] === 'of') return true;
   const before = tokens[word.at - 1] ?? '';
   if (ASKING.has(before)) return CAUSING.has(word.word) || AFTER_KIND.has(tokens[word.at + 1] ?? '');
   return before === 'of' && KIND_OF.has(tokens[word.at - 2] ?? '') && ASKING.has(tokens[word.at - 3] ?? '');

@@ -22,9 +22,18 @@ export function restates(word: ContentWord, tokens: readonly string[]): boolean 
     passingWord(word.word) ||
     framesTheAsk(word, tokens) ||
     approximates(word, tokens) ||
-    asksForIt(word, tokens)
+    asksForIt(word, tokens) ||
+    greets(word, tokens)
   );
 }
+
+/** "Hi all", "thanks folks": who a greeting is to, not what is asked. */
+function greets(word: ContentWord, tokens: readonly string[]): boolean {
+  return GREETED.has(word.word) && GREETINGS.has(tokens[word.at - 1] ?? '');
+}
+
+const GREETED: ReadonlySet<string> = new Set(['folks', 'all', 'team']);
+const GREETINGS: ReadonlySet<string> = new Set(['hi', 'hello', 'hey', 'thanks', 'thank', 'cheers']);
 
 /** "Give me wedding toast ideas", "suggest us a route": a request for what follows, as the bare question is. */
 function asksForIt(word: ContentWord, tokens: readonly string[]): boolean {

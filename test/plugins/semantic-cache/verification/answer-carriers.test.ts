@@ -154,6 +154,10 @@ describe('semantic-cache verification: what carries the answer', () => {
         'My car has around 90000 miles. When should I change the timing belt?',
         'When should I change the timing belt? My car has about 90000 miles.',
       ],
+      // Who a greeting is to, and "in terms of".
+      ['Hi everyone. Can I camp on a beach in Portugal?', 'Can I camp on a beach in Portugal?'],
+      ['Hey all, how do I descale a kettle? Cheers', 'How do I descale a kettle?'],
+      ['In terms of weight, is a cello heavier than a viola?', 'Is a cello heavier than a viola by weight?'],
     ];
     for (const [a, b] of framed) assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
     // A verb after the question word is the ask itself: what ended it is not what caused it.
