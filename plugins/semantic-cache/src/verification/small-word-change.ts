@@ -16,8 +16,9 @@ import { sameWord } from './word-match.js';
 
 /**
  * - `preposition`: one preposition for another ("write in Paris" / "write about Paris", "book flights on
- *   a Tuesday" / "for a Tuesday"); "in" and "inside", "fill in" and "fill out", "on" and "over the
- *   weekend" say the same.
+ *   a Tuesday" / "for a Tuesday"); "in" and "inside", "on" and "during", "into" and "to", "fill in"
+ *   and "fill out", "wear to" and "wear for", "at home" and "from home", "on" and "over the weekend" say
+ *   the same.
  * - `tense`: an auxiliary of another tense ("what currency did Germany use" / "does"), "used to" said
  *   on one side only, or "will … be" for "is" ("how many bitcoins are there" / "will there be").
  * - `only`: "only" on one side only ("feed my cat only dry food" / "feed my cat dry food"), or moved past
@@ -42,6 +43,9 @@ const SAME_PREPOSITIONS: readonly ReadonlySet<string>[] = [
   new Set(['on', 'upon']),
   new Set(['among', 'amongst', 'between']),
   new Set(['toward', 'towards']),
+  // "equalize on the descent" / "during the descent"; "bring into the US" / "to the US".
+  new Set(['on', 'during']),
+  new Set(['into', 'to']),
 ];
 
 /**
@@ -55,8 +59,13 @@ const TIMES: ReadonlySet<string> = new Set([
   'autumn', 'fall',
 ]);
 
-/** "fill in a form" / "fill out a form". */
-const SAME_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([['fill', new Set(['in', 'out'])]]);
+/** "fill in a form" / "fill out a form", "what to wear to a wedding" / "for a wedding". */
+const SAME_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['fill', new Set(['in', 'out'])],
+  ['wear', new Set(['to', 'for'])],
+]);
+/** "work at home" / "from home". */
+const SAME_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map([['home', new Set(['at', 'from'])]]);
 
 const TENSES: ReadonlyMap<string, 'present' | 'past'> = new Map([
   ['is', 'present'],
@@ -177,14 +186,15 @@ function tenseAt(wording: readonly Worded[], at: number): 'present' | 'past' | u
 /** Read from both wordings, so a spelling of the word around it ("wekend") judges the pair the same either way round. */
 function samePreposition(x: string, y: string, first: readonly Worded[], second: readonly Worded[], at: number): boolean {
   if (SAME_PREPOSITIONS.some((group) => group.has(x) && group.has(y))) return true;
+  const sameAround = (wording: readonly Worded[]) =>
+    [SAME_AFTER.get(wording[at - 1]?.token ?? ''), SAME_BEFORE.get(wording[at + 1]?.token ?? '')].some(
+      (same) => same?.has(x) === true && same.has(y),
+    );
+  if (sameAround(first) || sameAround(second)) return true;
   // A purpose either way: "the deadline to file taxes" / "the deadline for filing taxes".
   if (x === 'to' && y === 'for') return purpose(second, at);
   if (x === 'for' && y === 'to') return purpose(first, at);
-  return [first, second].some((wording) => {
-    if (SAME_AFTER.get(wording[at - 1]?.token ?? '')?.has(x) === true && SAME_AFTER.get(wording[at - 1]!.token)!.has(y))
-      return true;
-    return TIMES.has(wording[at + 1]?.token ?? '') || TIMES.has(wording[at + 2]?.token ?? '');
-  });
+  return [first, second].some((wording) => TIMES.has(wording[at + 1]?.token ?? '') || TIMES.has(wording[at + 2]?.token ?? ''));
 }
 
 /** "for" before an "-ing" form, which "to" and the verb say as well. */

@@ -5,6 +5,8 @@ import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
 /** Pairs that share every word but a small one, or trade two words between parallel frames: different questions. */
 const REFUSED: [VerificationReason, string, string][] = [
+  // "wear" keeps "to" and "for" alike only.
+  ['prepositions', 'What should I wear with a kilt?', 'What should I wear under a kilt?'],
   ['prepositions', 'Which books did Hemingway write in Paris?', 'Which books did Hemingway write about Paris?'],
   ['prepositions', 'is it cheaper to book flights on a tuesday', 'is it cheaper to book flights for a tuesday'],
   ['prepositions', 'How do I take good photos through a window?', 'How do I take good photos of a window?'],
@@ -43,6 +45,11 @@ const ACCEPTED: [string, string][] = [
   ['things to do in Lisbon over the weekend', 'things to do in Lisbon on the weekend'],
   ['how do vaccines work in the body', 'How do vaccines work inside the body?'],
   ['How do I fill out a customs form?', 'how do I fill in a customs form'],
+  // "on" and "during", "into" and "to", "wear to" and "wear for", "at home" and "from home".
+  ['How do I stay calm on the drive to work?', 'How do I stay calm during the drive to work?'],
+  ['Can I take cheese into Canada?', 'Can I take cheese to Canada?'],
+  ['What should I wear to a job interview?', 'What should I wear for a job interview?'],
+  ['How do I stay focused working at home?', 'How do I stay focused working from home?'],
   ["what's the best time to visit Kyoto", "What's the best time for visiting Kyoto?"],
   // "just" after its doer is said in passing.
   ['can i just use my phone to record a podcast', 'can i use my phone to record a podcast'],
