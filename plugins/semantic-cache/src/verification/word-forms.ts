@@ -84,7 +84,7 @@ const SAME_ASK: readonly (readonly string[])[] = [
   ['before', 'earlier', 'prior'], ['far', 'distance'], ['long', 'length', 'duration'], ['old', 'age'],
   ['often', 'frequently', 'frequency'], ['big', 'size'], ['tall', 'height', 'high', 'highest', 'tallest'],
   ['deep', 'depth'], ['heavy', 'weight'], ['fast', 'speed'], ['wide', 'width'], ['many', 'number'],
-  ['much', 'amount'], ['cost', 'price'], ['money', 'cash', 'funds'],
+  ['much', 'amount'], ['cost', 'price'], ['money', 'cash', 'funds'], ['each', 'every'],
 ];
 
 /** Each word of a pair or group above, with the groups it belongs to ("chips" is crisps and fries). */

@@ -61,7 +61,7 @@ export const FILLER: ReadonlySet<string> = new Set([
   'really', 'exactly', 'actually', 'basically', 'generally', 'usually', 'typically', 'normally', 'right',
   'now', 'currently', 'today', 'kind', 'sort', 'type', 'thing', 'things', 'stuff', 'etc', 'ask', 'asking',
   'know', 'tell', 'explain', 'show', 'way', 'ways', 'best', 'better', 'idea', 'make', 'take', 'use',
-  'using', 'used', 'let', 'us', 'say', 'come', 'cheers', 'everyone', 'everybody',
+  'using', 'used', 'let', 'us', 'say', 'come', 'cheers', 'everyone', 'everybody', 'already',
   // "from scratch" is "from nothing" (an idiom, not a negation).
   'scratch',
 ]);

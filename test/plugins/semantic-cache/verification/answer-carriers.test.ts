@@ -154,6 +154,10 @@ describe('semantic-cache verification: what carries the answer', () => {
         'My car has around 90000 miles. When should I change the timing belt?',
         'When should I change the timing belt? My car has about 90000 miles.',
       ],
+      // "at all", "already", and "each" for "every".
+      ['Does coffee dehydrate you?', 'Does coffee dehydrate you at all?'],
+      ["Can I freeze bread that's been opened?", "Can I freeze bread that's already been opened?"],
+      ['Why do I wake up at 4am every night?', 'why do i wake up at 4am each night'],
       // Who a greeting is to, and "in terms of".
       ['Hi everyone. Can I camp on a beach in Portugal?', 'Can I camp on a beach in Portugal?'],
       ['Hey all, how do I descale a kettle? Cheers', 'How do I descale a kettle?'],
