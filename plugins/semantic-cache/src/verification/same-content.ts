@@ -17,6 +17,7 @@ import type { QuestionFacts } from './question-facts.js';
 import type { Relation } from './relations.js';
 import { restates } from './narrowing.js';
 import { spellingVariant, wordDifference } from './word-match.js';
+import { initialsCover, initialsPlaces } from './acronyms.js';
 
 /**
  * `semantic_restated_threshold`'s default: the least similarity of a restated or closely worded hit. Words
@@ -38,16 +39,27 @@ export function sameContent(a: QuestionFacts, b: QuestionFacts): boolean {
   if (a.words.length === 0 || b.words.length === 0 || a.words.length > RESTATED_WORDS || b.words.length > RESTATED_WORDS)
     return false;
   const { onlyFirst, onlySecond } = wordDifference(a.words, b.words);
-  if (!onlyFirst.every((word) => restates(word, a.tokens)) || !onlySecond.every((word) => restates(word, b.tokens))) return false;
-  return sameNames(a.named, b.named) && sameTargets(a.relations, b.relations);
+  // Initials one side spells out ("NYC" / "New York City") are said on both.
+  const spelledA = onlyFirst.length === 0 ? NONE : initialsPlaces(a.tokens, a.named, b.tokens, b.named);
+  const spelledB = onlySecond.length === 0 ? NONE : initialsPlaces(b.tokens, b.named, a.tokens, a.named);
+  if (
+    !onlyFirst.every((word) => restates(word, a.tokens) || spelledA.has(word.at)) ||
+    !onlySecond.every((word) => restates(word, b.tokens) || spelledB.has(word.at))
+  )
+    return false;
+  return sameNames(a, b) && sameTargets(a.relations, b.relations);
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
 /** With names on both sides, the same names: a word one question names the other must name too. */
-function sameNames(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size === 0 || b.size === 0) return true;
-  const covered = (name: string, other: ReadonlySet<string>) =>
-    other.has(name) || [...other].some((x) => spellingVariant(x, name));
-  return [...a].every((name) => covered(name, b)) && [...b].every((name) => covered(name, a));
+function sameNames(a: QuestionFacts, b: QuestionFacts): boolean {
+  if (a.named.size === 0 || b.named.size === 0) return true;
+  const covered = (name: string, own: QuestionFacts, other: QuestionFacts) =>
+    other.named.has(name) ||
+    [...other.named].some((x) => spellingVariant(x, name)) ||
+    initialsCover(name, own.tokens, other.tokens, other.named);
+  return [...a.named].every((name) => covered(name, a, b)) && [...b.named].every((name) => covered(name, b, a));
 }
 
 /** Each relation word both use points at the same first words after it ("from English" / "from"). */

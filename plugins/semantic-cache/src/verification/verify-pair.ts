@@ -99,6 +99,7 @@ import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { movedCount } from './quantifier-moves.js';
 import { tradedCondition } from './conditions.js';
 import { strandedTrade } from './stranded.js';
+import { initialsCover } from './acronyms.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
 
@@ -362,7 +363,9 @@ function covers(a: QuestionFacts, b: QuestionFacts): boolean {
       !b.named.has(name) &&
       // Typed in lower case on the other side, an alias too: "the UK" / "the uk".
       !b.tokens.some((token) => token === name || nameOf(token) === name) &&
-      !b.words.some((w) => w.stem === name || spellingVariant(w.word, name))
+      !b.words.some((w) => w.stem === name || spellingVariant(w.word, name)) &&
+      // Initials on one side, spelled out on the other: "NYC" / "New York City".
+      !initialsCover(name, a.tokens, b.tokens, b.named)
     )
       return false;
   return true;

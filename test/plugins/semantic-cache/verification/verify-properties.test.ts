@@ -24,7 +24,8 @@ const PIECES = [
   'during', '48 hours', 'two days', '1000mg', 'a gram', 'in', '17', 'year old', '18-month-old', 'the us',
   'is there a way to', 'fiber', 'fibre', 'insurer', 'therapist', 'point', 'whose', 'for', 'filing',
   'tell', 'onto', 'toward', 'as', 'before', 'after', 'edible', 'zone valve end switch', 'mosquito', '½', '1½',
-  '30mm', '$5MM', '18th century', '7.2 kW', '40W', 'a decade', 'Gbps',
+  '30mm', '$5MM', '18th century', '7.2 kW', '40W', 'a decade', 'Gbps', 'NYC', 'New York City', 'new', 'York',
+  'the American Board of', 'ABMS',
 ];
 
 const question = fc.oneof(
