@@ -113,6 +113,11 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
     else if (EITHER_WAY.has(token)) push(EITHER_WAY_MARK, i);
     // A negation stays as a mark on what it negates: "an employee and not self-employed" / "self-employed and not an employee".
     else if (NOT_MARKED.has(token)) push(NOT_MARK, i);
+    // Who a pronoun stands for stays as a mark where it stands: "he's been bullying a classmate" / "a classmate
+    // has been bullying him", "live with me instead of her mom" / "live with her mom instead of me".
+    else if (PRONOUN_MARKS.has(token)) push(PRONOUN_MARKS.get(token)!, i);
+    // "with" against "without": "swim with goggles but not without them" / the reverse.
+    else if (token === 'without') push(WITHOUT_MARK, i);
     // A verb the embedder weighs down still holds apart who does it and to whom: "does the malaria parasite
     // need the mosquito" / "does the mosquito need the malaria parasite". Only after a thing, and not as a
     // modal ("need to", "want to").
@@ -148,6 +153,16 @@ const EITHER_WAY_MARK = '~or';
 const NOT_MARKED: ReadonlySet<string> = new Set(['not', 'never']);
 const NOT_MARK = '~not';
 const LIGHT_VERB_MARK = '~verb';
+const WITHOUT_MARK = '~without';
+/**
+ * The asker as the one acted on or for, and a third party named by a pronoun. Not "I": the asker as the
+ * subject stands wherever a question is framed ("How do I find a stud …" / "… when I don't have a stud finder").
+ */
+// prettier-ignore
+const PRONOUN_MARKS: ReadonlyMap<string, string> = new Map([
+  ['me', '~me'], ['myself', '~me'],
+  ['he', '~they'], ['him', '~they'], ['she', '~they'], ['her', '~they'], ['they', '~they'], ['them', '~they'],
+]);
 /** Function words (embeddings/function-words.ts) that are verbs of their own between two things. */
 // prettier-ignore
 const LIGHT_VERBS: ReadonlySet<string> = new Set([
@@ -267,6 +282,12 @@ function runsTradedAcross(a: readonly string[], b: readonly string[], i: number,
   return false;
 }
 
+/** Every stem of `a[from..from+length)` is a pronoun's mark. */
+function onlyPronouns(a: readonly string[], from: number, length: number): boolean {
+  for (let k = from; k < from + length; k += 1) if (a[k] !== '~me' && a[k] !== '~they') return false;
+  return true;
+}
+
 /** Some stem of `a[from..from+length)` is a mark ("~or", "~to"): the run spans more than a thing. */
 function marked(a: readonly string[], from: number, length: number): boolean {
   for (let k = from; k < from + length; k += 1) if (a[k]!.startsWith('~')) return true;
@@ -302,6 +323,9 @@ function blocksSwapped(
       // question: "Do bass eat bluegill?" / "Do bluegill eat bass?", not a clause moved ("If I deactivate my
       // Facebook, can people message me?" / "Can people message me on Facebook if I deactivate it?").
       if (!names && (between < 1 || (between < 2 && !a[i + x]!.startsWith('~') && !inPlace))) continue;
+      // Pronouns alone between the runs hold nothing apart: a condition moved without a comma ("How should I
+      // study for the SAT if I only have a month?" / "if I only have a month how should I study for the SAT").
+      if (between > 0 && onlyPronouns(a, i + x, between)) continue;
       // a = X M Y and b = Y M X over the span.
       if (sameRun(a, b, i, j - x + 1, x) && sameRun(a, b, j - y + 1, i, y) && sameRun(a, b, i + x, i + y, between)) return true;
     }

@@ -52,6 +52,14 @@ const REFUSED: [VerificationReason, string, string][] = [
     "Does the car's rear window defroster drain the battery?",
     "Does the battery drain the car's rear window defroster?",
   ],
+  // Pronouns stay where they stand, and "without" against "with".
+  [
+    'relations',
+    'My son says he has been teasing a classmate. What now?',
+    'My son says a classmate has been teasing him. What now?',
+  ],
+  ['relations', 'Our son wants to live with me instead of his dad.', 'Our son wants to live with his dad instead of me.'],
+  ['relations', 'My dog sleeps with a blanket but not without it.', 'My dog sleeps without a blanket but not with it.'],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
 ];
 
@@ -105,6 +113,8 @@ const ACCEPTED: [string, string][] = [
   ['Should I do yoga before or after lifting weights?', 'Should I lift weights before or after doing yoga?'],
   // A clause moved across a sentence break on one side only.
   ['Do I need to sand the old deck before staining it?', 'Before staining the old deck, do I need to sand it?'],
+  // A condition moved without a comma: the pronouns alone between hold nothing apart.
+  ['How should I study for the GRE if I only have a month?', 'if i only have a month how should i study for the gre'],
   // "as …" is out of the reach of "to learn".
   ['How long does it take an adult beginner to learn to surf?', 'How long does it take to learn to surf as an adult beginner?'],
 ];
