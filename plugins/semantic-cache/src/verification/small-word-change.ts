@@ -26,8 +26,10 @@ import { sameWord } from './word-match.js';
  *   phrase ("with only flour and water" / "with flour and water only").
  * - `count`: one thing picked against several, after a superlative or "main" ("the closest star" / "the
  *   closest stars", "the main character" / "the main characters"); the verb agreeing with it aside.
+ * - `person`: a subject pronoun of the asker for one of another party ("refund me if I cancel my flight" /
+ *   "… if they cancel my flight").
  */
-export type SmallWordChange = 'preposition' | 'tense' | 'only' | 'count';
+export type SmallWordChange = 'preposition' | 'tense' | 'only' | 'count' | 'person';
 
 // prettier-ignore
 const PREPOSITIONS: ReadonlySet<string> = new Set([
@@ -57,6 +59,15 @@ const TIMES: ReadonlySet<string> = new Set([
   'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'mornings', 'afternoon', 'afternoons', 'evening',
   'evenings', 'night', 'nights', 'holiday', 'holidays', 'winter', 'winters', 'summer', 'summers', 'spring',
   'autumn', 'fall',
+]);
+
+/** Subject pronouns by whom they name: the asker ("I", "we") or another party ("he", "she", "they"). */
+const SUBJECTS: ReadonlyMap<string, 'asker' | 'other'> = new Map([
+  ['i', 'asker'],
+  ['we', 'asker'],
+  ['he', 'other'],
+  ['she', 'other'],
+  ['they', 'other'],
 ]);
 
 /** "fill in a form" / "fill out a form", "what to wear to a wedding" / "for a wedding". */
@@ -132,6 +143,7 @@ function replaced(first: readonly Worded[], second: readonly Worded[]): SmallWor
   const x = first[at]!.token;
   const y = second[at]!.token;
   if (PREPOSITIONS.has(x) && PREPOSITIONS.has(y)) return samePreposition(x, y, first, second, at) ? undefined : 'preposition';
+  if (SUBJECTS.has(x) && SUBJECTS.has(y) && SUBJECTS.get(x) !== SUBJECTS.get(y)) return 'person';
   const tenseX = tenseAt(first, at);
   const tenseY = tenseAt(second, at);
   return tenseX !== undefined && tenseY !== undefined && tenseX !== tenseY ? 'tense' : undefined;

@@ -164,7 +164,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     changeOf(a, b) !== 'only' &&
     !onlyOneLimits(a.tokens, b.tokens) &&
     !onlyOneLimits(b.tokens, a.tokens),
-  people: (a, b) => samePeople(a.people, b.people),
+  people: (a, b) => samePeople(a.people, b.people) && changeOf(a, b) !== 'person',
   names: (a, b) => covers(a, b) && covers(b, a),
   words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
   extra: (a, b) => {

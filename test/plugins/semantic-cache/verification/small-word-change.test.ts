@@ -5,6 +5,8 @@ import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
 /** Pairs that share every word but a small one, or trade two words between parallel frames: different questions. */
 const REFUSED: [VerificationReason, string, string][] = [
+  // The asker as the subject against another party.
+  ['people', 'Will the hotel refund me if I cancel my booking?', 'Will the hotel refund me if they cancel my booking?'],
   // "wear" keeps "to" and "for" alike only.
   ['prepositions', 'What should I wear with a kilt?', 'What should I wear under a kilt?'],
   ['prepositions', 'Which books did Hemingway write in Paris?', 'Which books did Hemingway write about Paris?'],
