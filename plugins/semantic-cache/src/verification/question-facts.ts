@@ -112,6 +112,16 @@ const DOTTED = /\b(?:[A-Za-z]\.){2,}/g;
 const CLAUSE_BREAK = /[;?!\n]+|[,.:](?!\d)/;
 const OPERAND = /\d|^\p{L}$/u;
 
+/** "w/o" and "w/" spelled out, so the slash is no division and "without" a negation on both sides. */
+function withShorthand(text: string): string {
+  return text.includes('w/') || text.includes('W/')
+    ? text.replace(W_SLASH, (_, before: string, o: string | undefined) => `${before}with${o ? 'out' : ''}`)
+    : text;
+}
+
+/** "w/o" or "w/" as a word of its own: one character class before and an optional letter, so linear. */
+const W_SLASH = /(^|[\s(])w\/(o)?(?![\p{L}\p{N}])/giu;
+
 /** "US", "United States", "the us" as "USA", "United Kingdom" and "Great Britain" as "UK". */
 function countriesSpelledOut(text: string): string {
   const named = /US|United|Great/.test(text) ? text.replace(US, (name) => COUNTRY[name] ?? 'USA') : text;
@@ -144,7 +154,7 @@ function actingOfQuestion(clauses: readonly (readonly string[])[]): Acting | und
 export function questionFacts(text: string): QuestionFacts {
   // "the US" is a country, not "us": spelled out before the tokens fold its case.
   const undotted = text.includes('.') ? text.replace(DOTTED, (acronym) => acronym.replace(/\./g, '')) : text;
-  const timed = withNumbersUnhyphenated(withTimesOfDay(withVulgarFractions(countriesSpelledOut(undotted))));
+  const timed = withNumbersUnhyphenated(withTimesOfDay(withVulgarFractions(countriesSpelledOut(withShorthand(undotted)))));
   // Most questions are one clause with a mark at the end: one pass of the tokenizer.
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
   const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);

@@ -10,6 +10,9 @@ describe('semantic-cache verification: plain paraphrases pass', () => {
     ['Where is my package?', "Where's my package?"],
     ['My printer won’t connect to Wi-Fi', 'My printer will not connect to WiFi'],
     ['How do I set up 2-factor authentication?', 'How do I set up two factor authentication?'],
+    // "w/o" and "w/" spelled out: no division, and "without" on both sides.
+    ['How do I unclog a drain w/o chemicals?', 'How do I unclog a drain without chemicals?'],
+    ['Is coffee w/ oat milk vegan?', 'Is coffee with oat milk vegan?'],
     ['', ''],
   ];
   for (const [a, b] of paraphrases) {
