@@ -3,7 +3,7 @@
  * the labelled question set in test/fixtures/semantic-quality, for the built-in lexical embedder and for
  * Universal Sentence Encoder lite (from committed vectors, use-lite-vectors.ts). Prints precision and
  * recall per threshold and per kind on both halves, and fails when the measure half falls below the
- * floors: today's measured values less 0.01 where the issue's targets are not met yet, the target where it is.
+ * floors: today's measured values less 0.01, and never below a target that is met.
  */
 import assert from 'node:assert/strict';
 import {
@@ -61,7 +61,10 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     rules: LOCAL_VERIFY_RULES,
     restatedHits: LOCAL_RESTATED_HITS,
     closeWordingHits: LOCAL_CLOSE_WORDING_HITS,
-    // Measured: precision 0.9489 (464 of 489 hits), recall 0.3106 (464 of 1,494 paraphrases) with the twelfth
+    // Measured: precision 0.9489 (483 of 509 hits), recall 0.3063 (483 of 1,577 paraphrases) with the thirteenth
+    // round of 400 pairs and the rules read from its tune half; 0.9453 and 0.3063 with that round before them;
+    // 0.9474 (468 of 494) and 0.3133 with the twelfth round and the rules read from the tune half since;
+    // 0.9489 (464 of 489 hits), recall 0.3106 (464 of 1,494 paraphrases) with the twelfth
     // round of 400 pairs, scored before any rule was read from it (its 72 duplicates of the measure half are
     // said in other words, and 5 are found); 0.9483 (459 of 484) and 0.3228 with the eleventh round once the
     // rules read from its tune half came, 0.9480 and 0.3207 before them; 0.9467 (426 of 450 hits), recall
@@ -76,7 +79,7 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // the target: on the 5,176 pairs before that kind, 0.9897 and 0.2038 (118 hits before restated questions
     // answered below the threshold, 117 before the same wording). With the verification of before issue 19
     // (numbers, operators, negation, dates, question word), on those pairs: 0.8731, 0.1235.
-    floor: { precision: 0.938, recall: 0.3 },
+    floor: { precision: 0.938, recall: 0.296 },
     // "Recall not below today's": the 0.1235 measured with the verification of before issue 19.
     target: { precision: 0.98, recall: 0.123 },
   },
@@ -89,7 +92,11 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     restatedHits: NEURAL_RESTATED_HITS,
     closeWordingHits: NEURAL_CLOSE_WORDING_HITS,
     // Measured at 0.95 with every rule, hits down to 0.50 by the same wording and down to 0.80 by restated
-    // questions and close wording: precision 0.9281 (47 wrong hits in 654), recall 0.4063 (607 of 1,494) with
+    // questions and close wording: precision 0.9272 (50 wrong hits in 687), recall 0.4039 (637 of 1,577) with
+    // the thirteenth round and the rules read from its tune half; 0.9245 (52 in 689) and 0.4039 with that round
+    // before them (parties trading roles in other words: 5 of its 112 different pairs of the measure half let
+    // through); 0.9287 (47 in 659) and 0.4096 with the twelfth round and the rules read since; 0.9281 (47 wrong
+    // hits in 654), recall 0.4063 (607 of 1,494) with
     // the twelfth round, scored before any rule was read from it (6 of its 72 duplicates of the measure half
     // found, 2 of its 126 different pairs let through); 0.9303 (45 in 646) and 0.4226 with the eleventh round
     // once the rules read from its tune half came, 0.9267 and 0.4177 before them; 0.9240 (46 wrong hits in
@@ -107,7 +114,7 @@ const EMBEDDERS: readonly EmbedderUnderTest[] = [
     // 196 direction pairs. On the 5,176 pairs before the near-wording kind: 0.983 (4 in 230), 0.239; 0.990
     // before the 800 hard pairs of antonym, direction, person and asks-more, on which it first read 0.976.
     // Recall meets its target: the target is its floor.
-    floor: { precision: 0.918, recall: 0.4 },
+    floor: { precision: 0.917, recall: 0.4 },
     target: { precision: 0.98, recall: 0.4 },
   },
 ];
