@@ -34,10 +34,14 @@ export function wordDifference(first: readonly ContentWord[], second: readonly C
   const collision =
     onlyFirst.some((a) => onlySecond.some((b) => sharedStart(a.word, b.word))) ||
     first.some((a) =>
-      second.some((b) => a.stem === b.stem && a.word !== b.word && (NOT_PLURAL.has(a.word) || NOT_PLURAL.has(b.word))),
+      second.some(
+        (b) =>
+          a.stem === b.stem &&
+          a.word !== b.word &&
+          (NOT_PLURAL.has(a.word) || NOT_PLURAL.has(b.word) || silentE(a.word, b.word) || silentE(b.word, a.word)),
+      ),
     ) ||
-    movedSuffix(first, second) ||
-    first.some((a) => second.some((b) => silentE(a.word, b.word) || silentE(b.word, a.word)));
+    movedSuffix(first, second);
   return { onlyFirst, onlySecond, collision };
 }
 
@@ -115,6 +119,7 @@ function sharedStart(a: string, b: string): boolean {
  * / "tape", "hop" / "hope", plurals too ("caps" / "capes").
  */
 function silentE(short: string, long: string): boolean {
+  if (long.length !== short.length + 1 || long.length > 5) return false;
   // Plurals only both ways round: "tax" / "taxes" is one word.
   const plural = short.length === 4 && short.endsWith('s') && long.endsWith('s');
   const [x, y] = plural ? [short.slice(0, -1), long.slice(0, -1)] : [short, long];
