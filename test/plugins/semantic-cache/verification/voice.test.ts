@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
-import { carriers } from '../../../../plugins/semantic-cache/src/verification/relations.js';
+import { carriers } from '../../../../plugins/semantic-cache/src/verification/carriers.js';
 import { passivesOf } from '../../../../plugins/semantic-cache/src/verification/voice.js';
 import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
