@@ -62,13 +62,22 @@ export function initialsCover(
   // whose form it is.
   const written = tokens.filter((token) => formOf(token, name));
   if (written.some((token) => spelledOut(token, otherTokens) !== undefined)) return true;
+  for (const run of runsSpelledOut(tokens, otherTokens, otherNames))
+    for (let at = run[0]; at < run[1]; at += 1) if (formOf(tokens[at]!, name)) return true;
+  return false;
+}
+
+/** The runs of `tokens` that spell out a name the other question gives as initials. */
+function* runsSpelledOut(
+  tokens: readonly string[],
+  otherTokens: readonly string[],
+  otherNames: ReadonlySet<string>,
+): Generator<readonly [number, number]> {
   for (const initials of otherTokens) {
     if (!INITIALS.test(initials) || !isName(initials, otherNames)) continue;
     const run = spelledOut(initials, tokens);
-    if (run === undefined) continue;
-    for (let at = run[0]; at < run[1]; at += 1) if (formOf(tokens[at]!, name)) return true;
+    if (run !== undefined) yield run;
   }
-  return false;
 }
 
 /** `token` is written for the name `name`: itself, its alias or its stem. */
@@ -97,10 +106,6 @@ export function initialsPlaces(
   tokens.forEach((token, at) => {
     if (INITIALS.test(token) && isName(token, names) && spelledOut(token, otherTokens) !== undefined) places.add(at);
   });
-  for (const initials of otherTokens) {
-    if (!INITIALS.test(initials) || !isName(initials, otherNames)) continue;
-    const run = spelledOut(initials, tokens);
-    if (run !== undefined) for (let at = run[0]; at < run[1]; at += 1) places.add(at);
-  }
+  for (const run of runsSpelledOut(tokens, otherTokens, otherNames)) for (let at = run[0]; at < run[1]; at += 1) places.add(at);
   return places;
 }

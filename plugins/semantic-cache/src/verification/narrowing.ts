@@ -4,7 +4,7 @@
  * that restate.
  */
 import { framesTheAsk } from './ask-frame.js';
-import { passingWord } from './qualifier.js';
+import { atAll, passingWord } from './qualifier.js';
 import type { ContentWord } from './question-words.js';
 import { REQUEST_VERBS } from './word-lists.js';
 
@@ -24,18 +24,13 @@ export function restates(word: ContentWord, tokens: readonly string[]): boolean 
     approximates(word, tokens) ||
     asksForIt(word, tokens) ||
     greets(word, tokens) ||
-    stresses(word, tokens)
+    atAll(word, tokens)
   );
 }
 
 /** "Hi all", "thanks folks": who a greeting is to, not what is asked. */
 function greets(word: ContentWord, tokens: readonly string[]): boolean {
   return GREETED.has(word.word) && GREETINGS.has(tokens[word.at - 1] ?? '');
-}
-
-/** "Does tea dehydrate you at all?": "at all" stresses the question, it asks nothing more. */
-function stresses(word: ContentWord, tokens: readonly string[]): boolean {
-  return word.word === 'all' && tokens[word.at - 1] === 'at';
 }
 
 const GREETED: ReadonlySet<string> = new Set(['folks', 'all', 'team']);

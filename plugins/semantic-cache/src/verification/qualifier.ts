@@ -79,6 +79,11 @@ export function passingWord(word: string): boolean {
   return NOT_NARROWING.has(word) || NO_CONDITION.has(word);
 }
 
+/** "Does tea dehydrate you at all?": "at all" stresses the question, it sets no condition and asks nothing more. */
+export function atAll(word: ContentWord, tokens: readonly string[]): boolean {
+  return word.word === 'all' && tokens[word.at - 1] === 'at';
+}
+
 /** All of `added` comes after the last word both share, and a preposition or conjunction opens its phrase. */
 function trailingPhrase(
   narrow: { readonly words: readonly ContentWord[]; readonly tokens: readonly string[] },
@@ -88,8 +93,7 @@ function trailingPhrase(
   // Every word after the first added one is added too, and something shared comes before it.
   if (firstAdded < 1 || narrow.words.length - firstAdded !== added.length) return false;
   if (added.every((word) => NO_CONDITION.has(word.word))) return false;
-  // "Does tea dehydrate you at all?": "at all" stresses the question, it sets no condition.
-  if (added.length === 1 && added[0]!.word === 'all' && narrow.tokens[added[0]!.at - 1] === 'at') return false;
+  if (added.length === 1 && atAll(added[0]!, narrow.tokens)) return false;
   // A person may stand between ("walk my dog and for how long"): the opener is looked for up to the added word.
   for (let i = narrow.words[firstAdded - 1]!.at + 1; i <= added[0]!.at; i += 1)
     if (OPENS_PHRASE.has(narrow.tokens[i]!)) return true;
