@@ -41,8 +41,15 @@ export function carriers(tokens: readonly string[], named: ReadonlySet<string> =
       !stems[stems.length - 1]!.startsWith('~')
     )
       push(LIGHT_VERB_MARK, i);
-    // A date reads either way round: "July 4th" / "the fourth of July".
-    else if ((isCarrier(token) || named.has(token)) && calendarWord(token, tokens[i - 1]) === undefined)
+    // A date reads either way round: "July 4th" / "the fourth of July". A hedge says how sure the asker is,
+    // not who does what: it stands where the verb does ("Was my rash most likely caused by the sun?" / "Did
+    // the sun most likely cause my rash?").
+    else if (
+      (isCarrier(token) || named.has(token)) &&
+      calendarWord(token, tokens[i - 1]) === undefined &&
+      !HEDGES.has(token) &&
+      !(token === 'most' && HEDGES.has(tokens[i + 1] ?? ''))
+    )
       push(orderStem(token), i);
   });
   const passives = passivesOf(tokens);
@@ -59,6 +66,7 @@ const EITHER_WAY: ReadonlySet<string> = new Set([
   'compare', 'compared', 'comparison',
 ]);
 const EITHER_WAY_MARK = '~or';
+const HEDGES: ReadonlySet<string> = new Set(['likely', 'probably', 'possibly', 'perhaps', 'maybe', 'definitely', 'certainly']);
 const NOT_MARKED: ReadonlySet<string> = new Set(['not', 'never']);
 const NOT_MARK = '~not';
 const LIGHT_VERB_MARK = '~verb';
@@ -113,6 +121,10 @@ export function swapped(first: readonly string[], second: readonly string[], nam
   // A clause moved across a sentence break on one side only ("wedge reclaimed clay before throwing it" /
   // "Before throwing reclaimed clay, do I need to wedge it?") is no swap.
   if (breaks(first, keptA[i]!, keptA[j]!) || breaks(second, keptB[i]!, keptB[j]!)) return false;
+  // Two things joined by "and", "or" or "between" on one side hold no order there, whatever the other says
+  // ("how far is it from Amsterdam to Utrecht" / "distance between Utrecht and Amsterdam").
+  if (j === i + 1 && (joinedEitherWay(first, keptA[i]!, keptA[j]!) || joinedEitherWay(second, keptB[i]!, keptB[j]!)))
+    return false;
   // An "and" or "or" moved to either end is no swap of things ("or or 2K" / "2K or or").
   if (a[i] === EITHER_WAY_MARK || a[j] === EITHER_WAY_MARK) return false;
   for (let k = i + 1; k < j; k += 1) if (eitherWay === -1 && a[k] === EITHER_WAY_MARK) eitherWay = k;
@@ -143,6 +155,13 @@ const BOTH_WAYS_WITH: ReadonlySet<string> = new Set([
   'pair', 'compatible', 'compatibility', 'miscible', 'mix', 'combine', 'sync', 'connect', 'interact', 'friends',
   'merge', 'overlap', 'collide', 'correlate', 'collaborate', 'partner', 'compete', 'marry', 'agree',
 ].map(orderStem));
+
+/** Only "and", "or", "between" and their like stand between `stems[from]` and `stems[to]`, at least one. */
+function joinedEitherWay(stems: readonly string[], from: number, to: number): boolean {
+  if (to - from < 2) return false;
+  for (let k = from + 1; k < to; k += 1) if (stems[k] !== EITHER_WAY_MARK) return false;
+  return true;
+}
 
 /** A sentence break stands among `stems[from..to]`. */
 function breaks(stems: readonly string[], from: number, to: number): boolean {

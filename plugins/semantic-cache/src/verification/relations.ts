@@ -6,6 +6,7 @@
 import { isCarrier, nameOf } from './question-words.js';
 import { NOT_PLURAL, PERSONS, RELATIONS } from './word-lists.js';
 import { sameList } from './word-match.js';
+import { verbOf } from './word-forms.js';
 
 export interface Relation {
   readonly word: string;
@@ -24,8 +25,8 @@ export function orderStem(token: string): string {
   // "my puppy" and "my dog" are one relative: "introduce my puppy to my cat" / "my kitten to my dog" swap them.
   const person = PERSONS.get(token);
   if (person !== undefined) return person;
-  // "a US company" / "an American company": one name, however spelled.
-  return NOT_PLURAL.has(token) ? token : nameOf(token);
+  // "a US company" / "an American company": one name, however spelled. "was bitten by" / "bit": one verb.
+  return NOT_PLURAL.has(token) ? token : nameOf(verbOf(token));
 }
 
 /** "into", "onto" and "toward" link like "to": "from A to B" / "B turn into A", "toner from the paper onto the drum". */

@@ -18,6 +18,8 @@ import type { Relation } from './relations.js';
 import { restates } from './narrowing.js';
 import { spellingVariant, wordDifference } from './word-match.js';
 import { initialsCover, initialsPlaces } from './acronyms.js';
+import { nameOf } from './question-words.js';
+import { CLAUSE_MARK } from './carriers.js';
 
 /**
  * `semantic_restated_threshold`'s default: the least similarity of a restated or closely worded hit. Words
@@ -52,11 +54,19 @@ export function sameContent(a: QuestionFacts, b: QuestionFacts): boolean {
 
 const NONE: ReadonlySet<number> = new Set();
 
+/** `name` is the first word of the question or the first word read after a sentence break. */
+function opensSentence(facts: QuestionFacts, name: string): boolean {
+  if (facts.tokens.length > 0 && nameOf(facts.tokens[0]!) === name) return true;
+  return facts.carriers.some((stem, k) => stem === name && facts.carriers[k - 1] === CLAUSE_MARK);
+}
+
 /** With names on both sides, the same names: a word one question names the other must name too. */
 function sameNames(a: QuestionFacts, b: QuestionFacts): boolean {
   if (a.named.size === 0 || b.named.size === 0) return true;
   const covered = (name: string, own: QuestionFacts, other: QuestionFacts) =>
     other.named.has(name) ||
+    // The first word's capital says nothing: "Romanesque vs Gothic architecture: how do they differ?".
+    opensSentence(other, name) ||
     [...other.named].some((x) => spellingVariant(x, name)) ||
     initialsCover(name, own.tokens, other.tokens, other.named);
   return [...a.named].every((name) => covered(name, a, b)) && [...b.named].every((name) => covered(name, b, a));

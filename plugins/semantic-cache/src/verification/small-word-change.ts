@@ -20,7 +20,8 @@ import { sameWord } from './word-match.js';
  *   and "fill out", "wear to" and "wear for", "at home" and "from home", "on" and "over the weekend" say
  *   the same.
  * - `tense`: an auxiliary of another tense ("what currency did Germany use" / "does"), "used to" said
- *   on one side only, or "will … be" for "is" ("how many bitcoins are there" / "will there be").
+ *   on one side only, "will … be" for "is" ("how many bitcoins are there" / "will there be"), or "again"
+ *   said on one side only ("Can I repot my bonsai again this year?").
  * - `only`: "only" on one side only ("feed my cat only dry food" / "feed my cat dry food"), or moved past
  *   the word next to it ("Do only cats purr?" / "Do cats only purr?"). Moved further, it stays with its
  *   phrase ("with only flour and water" / "with flour and water only").
@@ -35,7 +36,7 @@ export type SmallWordChange = 'preposition' | 'tense' | 'only' | 'count' | 'pers
 const PREPOSITIONS: ReadonlySet<string> = new Set([
   'about', 'above', 'across', 'after', 'against', 'along', 'among', 'amongst', 'around', 'at', 'before',
   'behind', 'below', 'beneath', 'beside', 'between', 'beyond', 'by', 'down', 'during', 'for', 'from', 'in',
-  'inside', 'into', 'near', 'of', 'off', 'on', 'onto', 'out', 'outside', 'over', 'past', 'since', 'through',
+  'inside', 'into', 'like', 'near', 'of', 'off', 'on', 'onto', 'out', 'outside', 'over', 'past', 'since', 'through',
   'throughout', 'to', 'toward', 'towards', 'under', 'underneath', 'until', 'up', 'upon', 'with', 'within',
 ]);
 
@@ -75,8 +76,11 @@ const SAME_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['fill', new Set(['in', 'out'])],
   ['wear', new Set(['to', 'for'])],
 ]);
-/** "work at home" / "from home". */
-const SAME_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map([['home', new Set(['at', 'from'])]]);
+/** "work at home" / "from home"; "kayak on the ocean" / "in the ocean". */
+const SAME_BEFORE: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['home', new Set(['at', 'from'])],
+  ...['ocean', 'sea', 'lake', 'river', 'bay', 'water'].map((water) => [water, new Set(['on', 'in'])] as const),
+]);
 
 const TENSES: ReadonlyMap<string, 'present' | 'past'> = new Map([
   ['is', 'present'],
@@ -170,9 +174,23 @@ function pickedCount(first: readonly Worded[], second: readonly Worded[], a: Que
     if (!same(x, y)) return false;
     const before = [first[i - 1]?.token ?? '', second[i - 1]?.token ?? ''];
     const picks = (word: string) => PICKING.has(word) || a.superlatives.includes(word) || b.superlatives.includes(word);
-    if (plural(x.token, y.token) && before.some(picks)) picked = true;
+    if (plural(x.token, y.token) && (before.some(picks) || oneSpanAgainstSeveral(x, y, a, b))) picked = true;
   }
   return picked;
+}
+
+/** Spans of time: "for a day" is one, "for days" several. */
+// prettier-ignore
+const SPANS: ReadonlySet<string> = new Set([
+  'second', 'minute', 'hour', 'day', 'night', 'week', 'weekend', 'month', 'season', 'year', 'decade',
+]);
+
+/** "sea kayaking for a day" / "for days": a span of time after "a" or "one" on one side, in the plural on the other. */
+function oneSpanAgainstSeveral(x: Worded, y: Worded, a: QuestionFacts, b: QuestionFacts): boolean {
+  const [one, several, oneFacts] = x.token.length < y.token.length ? [x, y, a] : [y, x, b];
+  if (!SPANS.has(one.token) || several.token !== `${one.token}s` || one.word === undefined) return false;
+  const article = oneFacts.tokens[one.word.at - 1];
+  return article === 'a' || article === 'an' || article === 'one';
 }
 
 /** One word the plural of the other: "star" / "stars", "box" / "boxes", "city" / "cities". */
@@ -228,6 +246,8 @@ function inserted(longer: readonly Worded[], shorter: readonly Worded[]): SmallW
   // an auxiliary ("can I just use …") it is said in passing.
   if (extra === 1 && said[0] === 'just' && at > 0 && !DOERS.has(longer[at - 1]!.token) && !AUXILIARIES.has(longer[at - 1]!.token))
     return 'only';
+  // "Can I repot my bonsai again this year?" asks after it was done once.
+  if (extra === 1 && said[0] === 'again') return 'tense';
   return extra === 2 && said[0] === 'used' && said[1] === 'to' ? 'tense' : undefined;
 }
 

@@ -10,7 +10,7 @@
  *   counted in the smallest unit of its kind, and also as written). "1st" is no "1" an article may stand for.
  *   In arithmetic the order counts too.
  *   One thing picked against several, the questions otherwise the same, counts too ("the closest star" /
- *   "the closest stars", "the main character" / "… characters"; small-word-change.ts), and so does a count
+ *   "the closest stars", "the main character" / "… characters", "for a day" / "for days"; small-word-change.ts), and so does a count
  *   moved to another thing ("one disk on multiple servers" / "multiple disks on one server"; quantifier-moves.ts).
  * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
  * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without", "ordain" /
@@ -27,8 +27,8 @@
  *   "what should I" ask for a way and have none; "Do I need a license …?" asks must (modality.ts).
  * - `tense`: two yes/no questions, one opening in the past, the other not ("Is Pluto a planet?" / "Was
  *   Pluto a planet?", "Is cricket still an Olympic sport?" / "Was cricket ever …"); or two questions the
- *   same but for an auxiliary of another tense ("Who is the lead singer of Queen?" / "Who was …") or a
- *   "used to" (small-word-change.ts).
+ *   same but for an auxiliary of another tense ("Who is the lead singer of Queen?" / "Who was …"), a
+ *   "used to" or an "again" (small-word-change.ts).
  * - `prepositions`: two questions the same but for one preposition ("books about Stephen Hawking" /
  *   "books by …", "write in Paris" / "write about Paris"); "in" / "inside", "fill in" / "fill out" and
  *   "on" / "over the weekend" say the same.
@@ -66,7 +66,10 @@
  *   parents", "he hurt my feelings" / "I hurt his feelings"), or owning the same thing ("my partner's
  *   parents don't like me" / "my parents don't like my partner"; actors.ts, deeds.ts, owners.ts), or
  *   the asked thing acting in one and undergoing in the other ("which authors did Stephen King influence" /
- *   "which authors influenced Stephen King"; wh-roles.ts).
+ *   "which authors influenced Stephen King", "which players follow me" / "which players I follow",
+ *   "Whose son was Theseus?" / "Who was Theseus's son?"; wh-roles.ts), or the one a passive is done to
+ *   acting in the other ("do comedians get paid" / "do comedians pay"; voice.ts), or two deeds in the
+ *   other order around "before" or "after" (time-order.ts).
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
@@ -88,7 +91,8 @@ import { replacedDoer, tradedRoles } from './actors.js';
 import { swappedDeeds } from './deeds.js';
 import { swappedOwners } from './owners.js';
 import { tradedWhRoles } from './wh-roles.js';
-import { reversed } from './relations.js';
+import { orderStem, reversed } from './relations.js';
+import { flippedVoice } from './voice.js';
 import { swapped } from './carriers.js';
 import { opposite, otherExtreme } from './extremes.js';
 import { sameList, sameWord, spellingVariant, wordDifference } from './word-match.js';
@@ -100,6 +104,7 @@ import { smallWordChange, type SmallWordChange } from './small-word-change.js';
 import { movedCount } from './quantifier-moves.js';
 import { tradedCondition } from './conditions.js';
 import { strandedTrade } from './stranded.js';
+import { tradedAroundTime } from './time-order.js';
 import { initialsCover } from './acronyms.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
@@ -181,7 +186,9 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !swappedOwners(a, b) &&
     !tradedWhRoles(a, b) &&
     !tradedCondition(a.condition, b.condition) &&
-    !strandedTrade(a.tokens, b.tokens),
+    !strandedTrade(a.tokens, b.tokens) &&
+    !tradedAroundTime(a.carriers, b.carriers) &&
+    !flippedVoice(a.tokens, b.tokens, orderStem),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
@@ -357,6 +364,16 @@ function samePeople(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 
 const GENERIC: ReadonlySet<string> = new Set(['speaker', 'addressee']);
 
+/** Two or three tokens in a row spell `name` run together: "f", "1" for "f1". */
+function joinedAcross(name: string, tokens: readonly string[]): boolean {
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    if (!name.startsWith(tokens[i]!)) continue;
+    const two = tokens[i]! + tokens[i + 1]!;
+    if (two === name || (i + 2 < tokens.length && two + tokens[i + 2]! === name)) return true;
+  }
+  return false;
+}
+
 /** Every named thing of `a` is a word of `b`, or a spelling of one ("Napoleon" / "napolean"). */
 function covers(a: QuestionFacts, b: QuestionFacts): boolean {
   for (const name of a.named)
@@ -366,7 +383,9 @@ function covers(a: QuestionFacts, b: QuestionFacts): boolean {
       !b.tokens.some((token) => token === name || nameOf(token) === name) &&
       !b.words.some((w) => w.stem === name || spellingVariant(w.word, name)) &&
       // Initials on one side, spelled out on the other: "NYC" / "New York City".
-      !initialsCover(name, a.tokens, b.tokens, b.named)
+      !initialsCover(name, a.tokens, b.tokens, b.named) &&
+      // Written with a hyphen or space on the other side: "an F1 visa" / "an F-1 visa".
+      !joinedAcross(name, b.tokens)
     )
       return false;
   return true;

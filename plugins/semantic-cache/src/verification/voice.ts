@@ -98,7 +98,8 @@ export function inActiveOrder(
     const by = from.indexOf(byToken);
     // The deed with its particle, if the particle is read ("switch ~on"), then the "by".
     if (by <= deed || from.slice(deed + 1, by).some((at) => at <= passive.deed || at >= byToken)) continue;
-    let doerEnd = by + 1;
+    // A pronoun opens the doer's words ("dropped by her club team"), or is the doer ("dropped by her").
+    let doerEnd = PERSON_MARKS.has(result[by + 1] ?? '') ? by + 2 : by + 1;
     // The doer's words run to a mark or to a clause that opens after them ("by the ECU when I turn the key").
     while (
       doerEnd < result.length &&
@@ -119,6 +120,9 @@ export function inActiveOrder(
   }
   return result;
 }
+
+/** The marks carriers.ts gives the pronouns that stand for a party: the asker as the one acted on, and a third party. */
+export const PERSON_MARKS: ReadonlySet<string> = new Set(['~me', '~they']);
 
 /** A word opening a clause stands between the tokens at `from` and `to`. */
 function opensBetween(tokens: readonly string[], from: number, to: number): boolean {
@@ -144,3 +148,57 @@ function runStart(stems: readonly string[], end: number): number {
 }
 
 const INSIDE_A_THING: ReadonlySet<string> = new Set(['~of', '~in']);
+
+/**
+ * The one a passive is done to acting in the other question: "how much do comedians get paid for open
+ * mics" / "how much do comedians pay for open mics", "Do rehabbers get paid by the state?" / "Do rehabbers
+ * have to pay the state?". The same words stand in the same order, and the passive's reordering (above)
+ * moves its deed past one word only, which {@link swapped} does not count.
+ * @example
+ * flippedVoice(lexicalTokens('do comedians get paid'), lexicalTokens('do comedians pay')); // true
+ * flippedVoice(lexicalTokens('was wordle bought by the nyt'), lexicalTokens('did the nyt buy wordle')); // false
+ */
+export function flippedVoice(a: readonly string[], b: readonly string[], stem: (token: string) => string): boolean {
+  return flipped(a, b, stem) || flipped(b, a, stem);
+}
+
+function flipped(passive: readonly string[], active: readonly string[], stem: (token: string) => string): boolean {
+  const passives = passivesOf(passive);
+  if (passives.length === 0) return false;
+  const inPassive = new Set(passivesOf(active).map((p) => p.deed));
+  for (const { deed } of passives) {
+    const doneTo = wordBefore(passive, PASSIVE_AUXILIARIES.has(passive[deed - 1] ?? '') ? deed - 1 : deed);
+    if (doneTo === undefined) continue;
+    const verb = stem(passive[deed]!);
+    for (let k = 1; k < active.length; k += 1) {
+      // The participle itself on the other side ("tips appreciated", "get my puppy spayed") is no active verb.
+      if (inPassive.has(k) || active[k] === passive[deed] || stem(active[k]!) !== verb) continue;
+      const doer = wordBefore(active, k);
+      if (doer !== undefined && stem(doer) === stem(doneTo)) return true;
+    }
+  }
+  return false;
+}
+
+/** The nearest word before `at` that may name a party: auxiliaries, "have to" and determiners passed over. */
+function wordBefore(tokens: readonly string[], at: number): string | undefined {
+  for (let k = at - 1; k >= 0; k -= 1) {
+    const token = tokens[k]!;
+    if (PASSED_OVER.has(token) || PASSIVE_AUXILIARIES.has(token) || (token.length > 4 && token.endsWith('ly'))) continue;
+    return WH.has(token) || GOING_ON.has(token) ? undefined : token;
+  }
+  return undefined;
+}
+
+// prettier-ignore
+const PASSED_OVER: ReadonlySet<string> = new Set([
+  'do', 'does', 'did', 'can', 'could', 'should', 'will', 'would', 'may', 'might', 'must', 'have', 'has', 'had',
+  'to', 'need', 'needs', 'not', 'also', 'still', 'even', 'usually', 'really', 'just', 'ever', 'always', 'a', 'an',
+  'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its',
+]);
+/** Verbs that take another ("keeps getting picked up", "keeps picking up"): the party stands before them. */
+// prettier-ignore
+const GOING_ON: ReadonlySet<string> = new Set([
+  'keep', 'keeps', 'kept', 'keeping', 'start', 'starts', 'started', 'stop', 'stops', 'want', 'wants', 'try', 'tries',
+]);
+const WH: ReadonlySet<string> = new Set(['what', 'which', 'who', 'whom', 'how', 'why', 'when', 'where', 'much', 'many']);

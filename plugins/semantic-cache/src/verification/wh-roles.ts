@@ -69,7 +69,20 @@ export interface WhQuestion {
  * tradedWhRoles(facts('what questions do interviewers ask'), facts('what do interviewers ask in an interview')); // false
  */
 export function tradedWhRoles(a: WhQuestion, b: WhQuestion): boolean {
-  return traded(a, b) || traded(b, a);
+  return traded(a, b) || traded(b, a) || whoseOwner(a.tokens, b.tokens) || whoseOwner(b.tokens, a.tokens);
+}
+
+/**
+ * "Whose son was Theseus?" asks for Theseus's parent, "Who was Theseus's son?" for his son: the owner
+ * asked in one is the one named as owner in the other, the thing owned the same.
+ */
+function whoseOwner(whose: readonly string[], other: readonly string[]): boolean {
+  const at = whose.indexOf('whose');
+  if (at === -1 || other.includes('whose')) return false;
+  const owned = whose[at + 1];
+  if (owned === undefined) return false;
+  // The other question names the owner right before the same thing ("theseus's son" reads "theseus son").
+  return other.some((token, k) => k > 0 && token === owned && isCarrier(other[k - 1]!) && whose.includes(other[k - 1]!));
 }
 
 /** A doer of `x` stands right after the same verb in `y`, where it undergoes. */
@@ -82,7 +95,14 @@ function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolea
       if (AUXILIARIES.has(y[m]!) || y[m]!.endsWith('ing') || stemOf(y[m]!) !== verb) continue;
       let k = m + 1;
       while (DETERMINERS.has(y[k] ?? '')) k += 1;
-      if (sameList(doer, y.slice(k, k + doer.length))) return true;
+      // "which players do I follow" / "which players follow me": the doer as the one acted on.
+      if (
+        sameList(
+          doer,
+          y.slice(k, k + doer.length).map((token) => SUBJECT_OF.get(token) ?? token),
+        )
+      )
+        return true;
     }
   }
   return false;
@@ -97,7 +117,7 @@ function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolea
  * doingsOf(lexicalTokens('do teens use these apps'));  // []
  */
 export function doingsOf(tokens: readonly string[]): Doing[] {
-  if (!ASKED.has(tokens[0] ?? '')) return [];
+  if (!ASKED.has(tokens[0] ?? '')) return embeddedDoings(tokens);
   const passive = passivesOf(tokens).find(({ deed, by }) => by !== undefined && deed <= ASKED_PHRASE + 1);
   if (passive !== undefined) return passiveDoings(tokens, passive.deed, passive.by!);
   let aux = -1;
@@ -106,7 +126,7 @@ export function doingsOf(tokens: readonly string[]): Doing[] {
       aux = i;
       break;
     }
-  if (aux < 0) return [];
+  if (aux < 0) return embeddedDoings(tokens);
   let k = aux + 1;
   while (DETERMINERS.has(tokens[k] ?? '')) k += 1;
   const readings: Doing[] = [];
@@ -116,8 +136,42 @@ export function doingsOf(tokens: readonly string[]): Doing[] {
     if (AUXILIARIES.has(verb) || !(isCarrier(verb) || LIGHT_VERBS.has(verb)) || /\d/.test(verb)) continue;
     readings.push({ doer: tokens.slice(k, k + n), verb: stemOf(verb) });
   }
+  return [...readings, ...embeddedDoings(tokens)];
+}
+
+/** A pronoun as the one acted on, and the same party as the doer. */
+// prettier-ignore
+const SUBJECT_OF: ReadonlyMap<string, string> = new Map([
+  ['me', 'i'], ['us', 'we'], ['him', 'he'], ['her', 'she'], ['them', 'they'],
+]);
+const SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
+/** Words the asked thing may take before the doer of an embedded question: "which pro players I follow". */
+const ASKED_WORDS = 2;
+
+/**
+ * The doer of a wh-clause inside the question, a pronoun with no "do" before it: "how do I see which
+ * players I follow", "find out who I blocked". The asked thing undergoes, as with do-support.
+ * @example
+ * embeddedDoings(lexicalTokens('how do i see who i blocked')); // [{ doer: ['i'], verb: 'block' }]
+ */
+function embeddedDoings(tokens: readonly string[]): Doing[] {
+  const readings: Doing[] = [];
+  tokens.forEach((token, at) => {
+    if (at === 0 || !EMBEDDING.has(token)) return;
+    for (let k = at + 1; k <= at + 1 + ASKED_WORDS && k < tokens.length; k += 1) {
+      if (!SUBJECTS.has(tokens[k]!)) continue;
+      let v = k + 1;
+      while (AUXILIARIES.has(tokens[v] ?? '')) v += 1;
+      const verb = tokens[v];
+      if (verb !== undefined && (isCarrier(verb) || LIGHT_VERBS.has(verb)) && !/\d/.test(verb))
+        readings.push({ doer: [tokens[k]!], verb: stemOf(verb) });
+      return;
+    }
+  });
   return readings;
 }
+
+const EMBEDDING: ReadonlySet<string> = new Set(['which', 'who', 'whom', 'what']);
 
 /**
  * A wh-question in the passive names its doer after "by", and the asked thing undergoes, as with

@@ -87,6 +87,42 @@ const SAME_ASK: readonly (readonly string[])[] = [
   ['much', 'amount'], ['cost', 'price'], ['money', 'cash', 'funds'], ['each', 'every'],
 ];
 
+/**
+ * Participles a stem does not join to their verb: "paid" / "pay", "chosen" / "choose", "bought" / "buy",
+ * as a passive says them ("Was Wordle bought by the NYT?"). Not a past that is no participle ("came",
+ * "took"), whose tense a question may turn on, nor one that is a word of its own as well ("left", "found",
+ * "shot", "led", "felt").
+ */
+// prettier-ignore
+const IRREGULAR_PAST: ReadonlyMap<string, string> = new Map(Object.entries({
+  paid: 'pay', bought: 'buy', sold: 'sell', chosen: 'choose', taken: 'take', given: 'give', made: 'make',
+  written: 'write', eaten: 'eat', driven: 'drive', stolen: 'steal', broken: 'break', spoken: 'speak',
+  forgotten: 'forget', hidden: 'hide', frozen: 'freeze', bitten: 'bite', shaken: 'shake', known: 'know',
+  seen: 'see', grown: 'grow', thrown: 'throw', drawn: 'draw', built: 'build', held: 'hold', told: 'tell',
+  kept: 'keep', sent: 'send', taught: 'teach', caught: 'catch', brought: 'bring', won: 'win', lost: 'lose',
+  fed: 'feed', worn: 'wear', torn: 'tear', ridden: 'ride', begun: 'begin', gotten: 'get', meant: 'mean',
+  thought: 'think', fought: 'fight', lent: 'lend', heard: 'hear', said: 'say', woken: 'wake', flown: 'fly',
+  sung: 'sing', understood: 'understand', stuck: 'stick', hung: 'hang', forgiven: 'forgive', spent: 'spend',
+  sought: 'seek',
+}));
+
+/**
+ * The verb of an irregular past form, or the word itself.
+ * @example
+ * verbOf('paid'); // 'pay'
+ * verbOf('paint'); // 'paint'
+ */
+export function verbOf(word: string): string {
+  return IRREGULAR_PAST.get(word) ?? word;
+}
+
+/** Plurals a stem does not join to their noun: "calves" / "calf". Not "leaves" or "lives", verbs as well. */
+// prettier-ignore
+const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map(Object.entries({
+  calves: 'calf', halves: 'half', knives: 'knife', shelves: 'shelf', wolves: 'wolf', loaves: 'loaf',
+  thieves: 'thief', teeth: 'tooth', feet: 'foot', mice: 'mouse', geese: 'goose', hooves: 'hoof',
+}));
+
 /** Each word of a pair or group above, with the groups it belongs to ("chips" is crisps and fries). */
 const GROUPS: ReadonlyMap<string, readonly number[]> = (() => {
   const groups = new Map<string, number[]>();
@@ -109,6 +145,8 @@ export function sameWordForm(a: string, b: string): boolean {
   // "ounces" / "oz", "hours" / "hrs": one unit.
   const unit = UNITS.get(a);
   if (unit !== undefined && unit === UNITS.get(b)) return true;
+  if ((IRREGULAR_PAST.has(a) || IRREGULAR_PAST.has(b)) && stemOf(verbOf(a)) === stemOf(verbOf(b))) return true;
+  if (IRREGULAR_PLURALS.get(a) === b || IRREGULAR_PLURALS.get(b) === a) return true;
   const rootA = root(a);
   const rootB = root(b);
   if (rootA !== undefined && rootA.base === stemOf(b)) return true;

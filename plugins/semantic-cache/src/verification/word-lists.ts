@@ -89,7 +89,7 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
   [['heavy', 'heavier', 'heaviest'], ['light', 'lighter', 'lightest']],
   [['old', 'older', 'oldest'], ['new', 'newer', 'newest', 'young', 'younger', 'youngest']],
   [['pros', 'advantages', 'benefits', 'upsides'], ['cons', 'disadvantages', 'drawbacks', 'downsides', 'risks']],
-  [['buy', 'buying', 'purchase'], ['sell', 'selling']],
+  [['buy', 'buys', 'buying', 'bought', 'purchase', 'purchased'], ['sell', 'sells', 'selling', 'sold']],
   [['win', 'wins', 'winning', 'won', 'gain', 'gains'], ['lose', 'loses', 'losing', 'lost', 'loss']],
   [['add', 'adding', 'insert'], ['remove', 'removing', 'delete', 'deleting']],
   [['enable', 'enabling', 'turn on', 'activate'], ['disable', 'disabling', 'deactivate']],

@@ -129,16 +129,27 @@ function silentE(short: string, long: string): boolean {
 /** Consonant, vowel, consonant (not w, x or y, which no "e" follows silently): the vowel a silent "e" lengthens. */
 const SHORT_VOWEL = /^[b-df-hj-np-tv-z][aeiou][b-df-hj-np-tvz]$/;
 
-/** "flying fish" / "fly fishing": each side has an -ing word whose stem the other has without it. */
+/**
+ * "flying fish" / "fly fishing": the "-ing" moves from one word to the one next to it, so each side has an
+ * "-ing" word whose stem the other has without it, the two words side by side. Apart, each word keeps its
+ * own suffix ("clicking in my knee when I squat" / "my knee clicks when squatting").
+ */
 function movedSuffix(first: readonly ContentWord[], second: readonly ContentWord[]): boolean {
-  return ingAgainstBare(first, second) && ingAgainstBare(second, first);
+  for (const a of ingWords(first))
+    for (const b of ingWords(second)) {
+      const bareA = second.find((w) => w.stem === a.stem && !w.word.endsWith('ing'));
+      const bareB = first.find((w) => w.stem === b.stem && !w.word.endsWith('ing'));
+      if (bareA !== undefined && bareB !== undefined && near(a, bareB) && near(b, bareA)) return true;
+    }
+  return false;
 }
 
-function ingAgainstBare(ing: readonly ContentWord[], bare: readonly ContentWord[]): boolean {
-  return ing.some(
-    (a) => a.word.endsWith('ing') && a.word !== a.stem && bare.some((b) => b.stem === a.stem && !b.word.endsWith('ing')),
-  );
+function ingWords(words: readonly ContentWord[]): ContentWord[] {
+  return words.filter((w) => w.word.endsWith('ing') && w.word !== w.stem);
 }
+
+/** Next to each other, or an article or preposition apart. */
+const near = (a: ContentWord, b: ContentWord) => Math.abs(a.at - b.at) <= 2;
 
 /** The same values in the same order: two lists of numbers, dates, tokens or words. */
 export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {

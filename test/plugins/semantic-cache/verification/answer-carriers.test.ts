@@ -48,6 +48,11 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['antonyms', 'What is the richest country in Africa?', 'What is the poorest country in Africa?'],
   ['antonyms', 'Should I store wine inside or in the garage?', 'Should I store wine outside or in the garage?'],
   ['antonyms', 'What foods increase blood sugar?', 'What foods decrease blood sugar?'],
+  [
+    'antonyms',
+    'I sold a phone on eBay and it came back broken, what can I do?',
+    'I bought a phone on eBay and it came back broken, what can I do?',
+  ],
   ['antonyms', 'What should I eat before a run?', 'What should I eat after a run?'],
   ['antonyms', 'How do I make my pancakes thicker?', 'How do I make my pancakes thinner?'],
   ['antonyms', 'Why is my mattress so soft?', 'Why is my mattress so hard?'],
@@ -103,6 +108,9 @@ const ACCEPTED: [string, string][] = [
   ['Can you go from type 2 diabetes to prediabetes?', 'Can you go to prediabetes from type 2 diabetes?'],
   ['How To Make A Cake At Home', 'how to make a cake at home'],
   ['How do I get from the airport to the old town?', 'How do I get to the old town from the airport?'],
+  // A name written with a hyphen on one side; "-ing" on words apart, each its own.
+  ["Can I volunteer while I'm on an F-1 visa?", 'can i volunteer while on an F1 visa'],
+  ['clicking in my knee when i squat but no pain, should i worry', 'no pain but my knee clicks when squatting - worry?'],
 ];
 
 describe('semantic-cache verification: what carries the answer', () => {

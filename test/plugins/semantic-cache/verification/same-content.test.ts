@@ -13,6 +13,14 @@ const SAME: [string, string][] = [
   ['Is 256GB enough storage for an iPhone?', 'Will 256 gigs of storage be enough on an iPhone?'],
   ['For real estate photos, what lens is best?', 'What lens is best for real estate photos?'],
   ['What does escrow mean?', 'What is escrow?'],
+  // A name whose capital opens the question or a sentence, where a capital says nothing.
+  ["What's the difference between Gothic and Romanesque architecture?", 'Romanesque vs Gothic architecture: how do they differ?'],
+  ['For a total beginner, which app is better: Merlin or eBird?', 'Which app is better for a total beginner, Merlin or eBird?'],
+  // An irregular plural.
+  [
+    "I'm 35 and otherwise healthy. Why do I keep getting cramps in my calves at night?",
+    "Why do I keep getting calf cramps at night? I'm otherwise healthy, 35.",
+  ],
 ];
 
 /** The same words or nearly, another question. */

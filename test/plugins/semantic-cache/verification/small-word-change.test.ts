@@ -40,6 +40,10 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['numbers', 'which is the deadliest disease in history', 'which are the deadliest diseases in history'],
   // "just" before what it limits, as "only".
   ['qualifier', 'Can I feed my tortoise lettuce?', 'Can I feed my tortoise just lettuce?'],
+  // "like" is a preposition too; a span of time after "a" against several; "again" on one side.
+  ['prepositions', 'best karaoke songs by queen', 'best karaoke songs like queen'],
+  ['numbers', 'what to pack when sea kayaking for a day', 'what to pack when sea kayaking for days'],
+  ['tense', 'can i repot my maple bonsai again this year?', 'can i repot my maple bonsai this year?'],
 ];
 
 /** The same question: the small words differ in ways that do not change the answer. */
@@ -80,6 +84,9 @@ const ACCEPTED: [string, string][] = [
   ['How do I patch a hole in drywall?', 'how do I patch holes in drywall'],
   ['What is the best laptop for students?', 'What are the best laptops for students?'],
   ['What is the interest rate on a savings account?', 'What are the interest rates on savings accounts?'],
+  // "on" and "in" before the water; a span of time with its own number.
+  ['is it safe to kayak on the ocean by yourself', 'is it safe to kayak in the ocean by yourself?'],
+  ['what to pack for 3 days of kayaking', 'what to pack for 3 day of kayaking'],
 ];
 
 describe('semantic-cache verification: a small word changed in place', () => {

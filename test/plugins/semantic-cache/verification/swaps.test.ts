@@ -61,6 +61,13 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['relations', 'Our son wants to live with me instead of his dad.', 'Our son wants to live with his dad instead of me.'],
   ['relations', 'My dog sleeps with a blanket but not without it.', 'My dog sleeps without a blanket but not with it.'],
   ['people', 'Can I deduct my own gym membership?', "Can I deduct my employees' gym memberships as a business expense?"],
+  // Two deeds in the other order around "before", too many words on each side to trade as runs.
+  [
+    'relations',
+    'Is it normal for the lead investor to sign the term sheet before the other investors commit?',
+    'Is it normal for the other investors to commit before the lead investor signs the term sheet?',
+  ],
+  ['relations', 'Should I rinse plastic bottles before I crush them?', 'Should I crush plastic bottles before I rinse them?'],
 ];
 
 /** Paraphrases these rules must let through. */
@@ -117,6 +124,16 @@ const ACCEPTED: [string, string][] = [
   ['How should I study for the GRE if I only have a month?', 'if i only have a month how should i study for the gre'],
   // "as …" is out of the reach of "to learn".
   ['How long does it take an adult beginner to learn to surf?', 'How long does it take to learn to surf as an adult beginner?'],
+  // "between … and" holds no order, whatever the other question says.
+  ['how far is it to cycle from Amsterdam to Utrecht', 'Cycling distance between Utrecht and Amsterdam?'],
+  // A hedge says how sure the asker is, wherever the verb stands.
+  [
+    'Was my basal cell carcinoma most likely caused by sun exposure?',
+    'Did sun exposure most likely cause my basal cell carcinoma?',
+  ],
+  // A clause put before the question around "before", and a question of both orders.
+  ['Do I need to wedge reclaimed clay before throwing it?', 'Before throwing reclaimed clay, do I need to wedge it?'],
+  ['Should I do cardio before or after lifting weights?', 'Should I lift weights before or after doing cardio?'],
 ];
 
 describe('semantic-cache verification: swaps in place and other wrong hits that keep their words', () => {

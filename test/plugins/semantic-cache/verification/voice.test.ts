@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { lexicalTokens } from '../../../../plugins/semantic-cache/src/embeddings/lexical-tokens.js';
 import { carriers } from '../../../../plugins/semantic-cache/src/verification/carriers.js';
-import { passivesOf } from '../../../../plugins/semantic-cache/src/verification/voice.js';
+import { flippedVoice, passivesOf } from '../../../../plugins/semantic-cache/src/verification/voice.js';
 import { itAcceptsBothWays, itRefusesBothWays } from './pair-cases.js';
 
 describe('semantic-cache verification: the passive voice read in the active order', () => {
@@ -37,6 +37,9 @@ describe('semantic-cache verification: the passive voice read in the active orde
       ['Was Rome sacked by the Visigoths in 410?', 'Did the Visigoths sack Rome in 410?'],
       ['How is insulin made by the pancreas?', 'How does the pancreas make insulin?'],
       ['How often should the filter in my dryer be cleaned?', 'How often should I clean my dryer filter?'],
+      // A participle a stem does not join to its verb.
+      ['Did the New York Times buy Wordle?', 'Was Wordle bought by the New York Times?'],
+      ['Does the employer or the employee pay FUTA tax?', 'is FUTA tax paid by employees or by employers'],
     ],
     'relations',
   );
@@ -44,5 +47,28 @@ describe('semantic-cache verification: the passive voice read in the active orde
   itRefusesBothWays([
     ['relations', 'Was Rome sacked by the Visigoths?', 'Did Rome sack the Visigoths?'],
     ['relations', 'Is the cat chased by the dog?', 'Does the cat chase the dog?'],
+    // A pronoun opens the doer's words.
+    ['relations', 'Can my daughter be dropped by her club team midseason?', 'Can my daughter drop her club team midseason?'],
+    // The one a passive is done to acts in the other, with or without a "by".
+    ['relations', 'how much do comedians get paid for open mics', 'how much do comedians pay for open mics'],
+    ['relations', 'Do wildlife rehabbers get paid by the state?', 'Do wildlife rehabbers have to pay the state?'],
+    ['relations', 'My 3-year-old was bitten by another kid at daycare.', 'My 3 year old bit another kid at daycare.'],
   ]);
+
+  it('reads no flip where the participle stands as it is on both sides, or where a verb takes another', () => {
+    const stem = (token: string) => token.replace(/(ed|s)$/, '');
+    assert.equal(flippedVoice(lexicalTokens('any tips are appreciated'), lexicalTokens('any tips appreciated'), stem), false);
+    assert.equal(
+      flippedVoice(
+        lexicalTokens('my kid keeps getting picked up late'),
+        lexicalTokens('the carpool keeps picking my kid up late'),
+        stem,
+      ),
+      false,
+    );
+    assert.equal(
+      flippedVoice(lexicalTokens('do comedians get paid'), lexicalTokens('do comedians pay'), (t) => (t === 'paid' ? 'pay' : t)),
+      true,
+    );
+  });
 });

@@ -46,6 +46,12 @@ describe('semantic-cache verification: the asked thing acting in one question an
       ['relations', 'How does poor sleep affect anxiety?', 'How does anxiety affect poor sleep?'],
       // The passive names its doer after "by": the asked thing undergoes.
       ['relations', 'Who was betrayed by Brutus?', 'Who betrayed Brutus?'],
+      // The doer a pronoun, in a wh-clause inside the question or with do-support, the other's the one acted on.
+      ['relations', 'how do i see which pro players follow me on twitter', 'how do i see which pro players i follow on twitter'],
+      ['relations', 'how can I find out who blocked me on instagram', 'how can I find out who I blocked on instagram'],
+      ['relations', 'which pro players follow me on twitter', 'which pro players do i follow on twitter'],
+      // The owner asked in one is the one named as owner in the other.
+      ['relations', "Who was Theseus's son?", 'Whose son was Theseus?'],
     ],
     ': the asked thing acts in one and undergoes in the other',
   );
@@ -57,6 +63,8 @@ describe('semantic-cache verification: the asked thing acting in one question an
       ['Who did Marie Curie marry?', 'Who married Marie Curie?'],
       ['How do plants make food?', 'How is food made by plants?'],
       ['Who was betrayed by Brutus?', 'Who did Brutus betray?'],
+      ['which laptop should I buy for college', 'which laptop I should buy for college'],
+      ['how can I see who I blocked on instagram', 'who did I block on instagram'],
     ],
     'relations',
   );
