@@ -55,6 +55,11 @@ describe('semantic-cache verification: the passive voice read in the active orde
     ['relations', 'My 3-year-old was bitten by another kid at daycare.', 'My 3 year old bit another kid at daycare.'],
   ]);
 
+  it('reads at most eight passives of a text, so rewriting them stays linear in its length', () => {
+    const crafted = Array.from({ length: 4000 }, (_, i) => `x${i} is paid by y${i}`).join(' ');
+    assert.equal(passivesOf(lexicalTokens(crafted)).length, 8);
+  });
+
   it('reads no flip where the participle stands as it is on both sides, or where a verb takes another', () => {
     const stem = (token: string) => token.replace(/(ed|s)$/, '');
     assert.equal(flippedVoice(lexicalTokens('any tips are appreciated'), lexicalTokens('any tips appreciated'), stem), false);
