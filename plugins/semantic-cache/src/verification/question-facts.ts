@@ -89,6 +89,11 @@ export interface QuestionFacts {
   readonly foreign: string;
   /** Its quoted spans, as tokens, sorted: a phrase to translate, a word to define (quoted-text.ts). */
   readonly quoted: readonly string[];
+  /**
+   * A document pasted into the question ({@link LONG_TEXT_WORDS}, {@link LONG_TEXT_TOKENS}): only its
+   * tokens and words are read, and it is compared token for token.
+   */
+  readonly document: boolean;
 }
 
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
@@ -160,6 +165,8 @@ export function questionFacts(text: string): QuestionFacts {
   const parts = timed.split(CLAUSE_BREAK).filter((part) => part.trim() !== '');
   const clauses = parts.length <= 1 ? [lexicalTokens(timed)] : parts.map(lexicalTokens);
   const tokens = clauses.length === 1 ? clauses[0]! : clauses.flat();
+  const words = contentWords(tokens);
+  if (words.length > LONG_TEXT_WORDS || tokens.length > LONG_TEXT_TOKENS) return documentFacts(tokens, words);
   const operators: string[] = [];
   const dates: string[] = [];
   const ends = new Set<string>();
@@ -176,7 +183,6 @@ export function questionFacts(text: string): QuestionFacts {
     if (isSuperlative(token, previous)) superlatives.push(token);
   });
   const named = namedThings(timed);
-  const words = contentWords(tokens);
   const acting = actingOfQuestion(clauses);
   const { numbers, units, asWritten } = quantities(tokens, text, named);
   return {
@@ -211,6 +217,63 @@ export function questionFacts(text: string): QuestionFacts {
     superlatives,
     foreign: foreignLetters(text),
     quoted: quotedText(text),
+    document: false,
+  };
+}
+
+/**
+ * Content words beyond which a text is compared token for token instead of rule by rule (verify-pair.ts).
+ * The rules compare word lists pairwise, which grows with the square of the length: two near-identical
+ * 200 KB prompts held the event loop for seconds. A text that long is a document pasted into the question,
+ * so only what that comparison needs is read of it: its tokens and its words, not the facts the rules
+ * compare, whose reading a crafted document can make slow ("x is paid by y …", "my x's y …").
+ */
+export const LONG_TEXT_WORDS = 512;
+/** Tokens beyond which a text is a document whatever its words: numbers, names and small words count too. */
+export const LONG_TEXT_TOKENS = 2048;
+
+const NO_STRINGS: readonly string[] = Object.freeze([]);
+const NO_SET: ReadonlySet<string> = new Set();
+const NO_COUNTS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+
+/** The facts of a document: its tokens and words, every other fact empty. */
+function documentFacts(tokens: readonly string[], words: readonly ContentWord[]): QuestionFacts {
+  return {
+    numbers: NO_STRINGS,
+    units: NO_STRINGS,
+    asWritten: { numbers: NO_STRINGS, units: NO_STRINGS },
+    counts: NO_COUNTS,
+    condition: undefined,
+    arithmetic: false,
+    operators: NO_STRINGS,
+    negations: 0,
+    dates: NO_STRINGS,
+    asks: undefined,
+    howCause: false,
+    form: undefined,
+    tense: undefined,
+    outlook: undefined,
+    modality: undefined,
+    asked: 1,
+    counted: NO_STRINGS,
+    people: NO_SET,
+    words,
+    tokens,
+    named: NO_SET,
+    relations: [],
+    actor: undefined,
+    actorVerb: undefined,
+    parties: NO_SET,
+    deeds: [],
+    possessions: [],
+    doings: [],
+    carriers: NO_STRINGS,
+    ends: NO_SET,
+    selfStated: NO_STRINGS,
+    superlatives: NO_STRINGS,
+    foreign: '',
+    quoted: NO_STRINGS,
+    document: true,
   };
 }
 

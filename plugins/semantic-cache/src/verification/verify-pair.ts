@@ -234,20 +234,16 @@ export function verifyFacts(
   fresh: QuestionFacts,
   rules: ReadonlySet<VerificationReason> = IN_FORCE,
 ): Verification {
-  if (cached.words.length > LONG_TEXT_WORDS || fresh.words.length > LONG_TEXT_WORDS) return sameText(cached, fresh, rules);
+  if (cached.document || fresh.document) return sameText(cached, fresh, rules);
   for (const reason of VERIFICATION_RULES) if (rules.has(reason) && !CHECKS[reason](cached, fresh)) return { ok: false, reason };
   return PASS;
 }
 
 /**
- * Content words beyond which a text is compared token for token instead of rule by rule. The rules compare
- * word lists pairwise, which grows with the square of the length: two near-identical 200 KB prompts held
- * the event loop for seconds. A text that long is a document pasted into the question, where one changed
- * word deep inside is the answer-changing difference the cache must not miss, so it passes only as the
- * cached text itself (case, punctuation and contractions aside), counted as `words` otherwise.
+ * A document on either side (question-facts.ts, `document`): a text pasted into the question, where one
+ * changed word deep inside is the answer-changing difference the cache must not miss. The candidate passes
+ * only as the new text itself (case, punctuation and contractions aside), counted as `words` otherwise.
  */
-const LONG_TEXT_WORDS = 512;
-
 function sameText(cached: QuestionFacts, fresh: QuestionFacts, rules: ReadonlySet<VerificationReason>): Verification {
   if (rules.size === 0 || sameList(cached.tokens, fresh.tokens)) return PASS;
   return { ok: false, reason: 'words' };

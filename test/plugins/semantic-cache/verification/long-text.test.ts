@@ -31,6 +31,27 @@ describe('semantic-cache verification: a long text', () => {
     assert.ok(performance.now() - started < 30_000, `${Math.round(performance.now() - started)} ms`);
   });
 
+  it('reads of a document only its tokens and words, whatever it holds: crafted passives, owners and conditions', () => {
+    for (const [unit, count] of [
+      [(i: number) => `x${i} is paid by y${i}`, 4000],
+      [(i: number) => `my x${i}'s y${i}`, 8000],
+      [(i: number) => `if x${i} then y${i},`, 8000],
+    ] as const) {
+      const crafted = Array.from({ length: count }, (_, i) => unit(i)).join(' ');
+      const facts = questionFacts(crafted);
+      assert.equal(facts.document, true);
+      assert.deepEqual([facts.carriers, facts.relations, facts.possessions, [...facts.named]], [[], [], [], []]);
+      // Compared token for token: itself passes, the same units in another order do not.
+      assert.deepEqual(verifyPair(crafted, crafted), { ok: true });
+      const reordered = Array.from({ length: count }, (_, i) => unit(count - 1 - i)).join(' ');
+      assert.deepEqual(verifyPair(crafted, reordered), { ok: false, reason: 'words' });
+    }
+  });
+
+  it('reads a question of a few hundred tokens rule by rule', () => {
+    assert.equal(questionFacts('How long is the flight from New York to London? '.repeat(20)).document, false);
+  });
+
   it('is never read as a restated question', () => {
     assert.equal(sameContent(questionFacts(DOCUMENT!), questionFacts(DOCUMENT!)), false);
   });
