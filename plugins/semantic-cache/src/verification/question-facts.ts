@@ -19,6 +19,7 @@ import { quotedText } from './quoted-text.js';
 import { doingsOf, type Doing } from './wh-roles.js';
 import { countedThings } from './quantifier-moves.js';
 import { conditionOf, type Condition } from './conditions.js';
+import { passivesOf, type Passive } from './voice.js';
 
 export interface QuestionFacts {
   /** Values in reading order, as text; ordinals count as their value ("4th" is 4), times of day as "t1500". */
@@ -79,6 +80,8 @@ export interface QuestionFacts {
   readonly possessions: readonly Possession[];
   /** Who may act in it, when it is a wh-question with do-support: "did Stephen King influence" (wh-roles.ts). */
   readonly doings: readonly Doing[];
+  /** Its passives, read once for the rules that compare voices (voice.ts). */
+  readonly passives: readonly Passive[];
   /** Opposite ends it names: "family:end". */
   readonly ends: ReadonlySet<string>;
   /** What the asker says they are, in a clause of its own: "vegan" of "I'm vegan, how do I …". */
@@ -183,6 +186,7 @@ export function questionFacts(text: string): QuestionFacts {
     if (isSuperlative(token, previous)) superlatives.push(token);
   });
   const named = namedThings(timed);
+  const passives = passivesOf(tokens);
   const acting = actingOfQuestion(clauses);
   const { numbers, units, asWritten } = quantities(tokens, text, named);
   return {
@@ -207,7 +211,8 @@ export function questionFacts(text: string): QuestionFacts {
     parties: partiesOf(tokens),
     deeds: deedsOf(tokens),
     possessions: possessionsOf(text),
-    doings: doingsOf(tokens),
+    doings: doingsOf(tokens, passives),
+    passives,
     carriers:
       clauses.length === 1
         ? carriers(tokens, named)
@@ -267,6 +272,7 @@ function documentFacts(tokens: readonly string[], words: readonly ContentWord[])
     deeds: [],
     possessions: [],
     doings: [],
+    passives: [],
     carriers: NO_STRINGS,
     ends: NO_SET,
     selfStated: NO_STRINGS,

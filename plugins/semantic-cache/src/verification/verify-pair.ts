@@ -188,7 +188,7 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     !tradedCondition(a.condition, b.condition) &&
     !strandedTrade(a.tokens, b.tokens) &&
     !tradedAroundTime(a.carriers, b.carriers) &&
-    !flippedVoice(a.tokens, b.tokens, orderStem),
+    !flippedVoice(a, b, orderStem),
   antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,

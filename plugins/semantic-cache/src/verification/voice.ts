@@ -156,23 +156,33 @@ function runStart(stems: readonly string[], end: number): number {
 
 const INSIDE_A_THING: ReadonlySet<string> = new Set(['~of', '~in']);
 
+/** A text's tokens and its passives ({@link passivesOf}), read once with its facts (question-facts.ts). */
+export interface Voiced {
+  readonly tokens: readonly string[];
+  readonly passives: readonly Passive[];
+}
+
 /**
  * The one a passive is done to acting in the other question: "how much do comedians get paid for open
  * mics" / "how much do comedians pay for open mics", "Do rehabbers get paid by the state?" / "Do rehabbers
  * have to pay the state?". The same words stand in the same order, and the passive's reordering (above)
  * moves its deed past one word only, which {@link swapped} does not count.
  * @example
- * flippedVoice(lexicalTokens('do comedians get paid'), lexicalTokens('do comedians pay')); // true
- * flippedVoice(lexicalTokens('was wordle bought by the nyt'), lexicalTokens('did the nyt buy wordle')); // false
+ * const voiced = (text: string) => { const tokens = lexicalTokens(text); return { tokens, passives: passivesOf(tokens) }; };
+ * flippedVoice(voiced('do comedians get paid'), voiced('do comedians pay'), stemOf); // true
+ * flippedVoice(voiced('was wordle bought by the nyt'), voiced('did the nyt buy wordle'), stemOf); // false
  */
-export function flippedVoice(a: readonly string[], b: readonly string[], stem: (token: string) => string): boolean {
+export function flippedVoice(a: Voiced, b: Voiced, stem: (token: string) => string): boolean {
   return flipped(a, b, stem) || flipped(b, a, stem);
 }
 
-function flipped(passive: readonly string[], active: readonly string[], stem: (token: string) => string): boolean {
-  const passives = passivesOf(passive);
+function flipped(
+  { tokens: passive, passives }: Voiced,
+  { tokens: active, passives: activePassives }: Voiced,
+  stem: (token: string) => string,
+): boolean {
   if (passives.length === 0) return false;
-  const inPassive = new Set(passivesOf(active).map((p) => p.deed));
+  const inPassive = new Set(activePassives.map((p) => p.deed));
   for (const { deed } of passives) {
     const doneTo = wordBefore(passive, PASSIVE_AUXILIARIES.has(passive[deed - 1] ?? '') ? deed - 1 : deed);
     if (doneTo === undefined) continue;

@@ -12,7 +12,7 @@ import { isCarrier } from './question-words.js';
 import { stemOf } from './stems.js';
 import { sameList } from './word-match.js';
 import { AUXILIARIES } from './word-lists.js';
-import { passivesOf } from './voice.js';
+import { passivesOf, type Passive } from './voice.js';
 
 const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'how', 'why', 'when', 'where']);
 /** "do", "does", "did", and the modals that take their place: "how can parents help teachers". */
@@ -116,9 +116,9 @@ function traded(x: WhQuestion, { tokens: y, doings: yDoes }: WhQuestion): boolea
  * doingsOf(lexicalTokens('which apps do teens use')); // [{ doer: ['teens'], verb: 'use' }]
  * doingsOf(lexicalTokens('do teens use these apps'));  // []
  */
-export function doingsOf(tokens: readonly string[]): Doing[] {
+export function doingsOf(tokens: readonly string[], passives: readonly Passive[] = passivesOf(tokens)): Doing[] {
   if (!ASKED.has(tokens[0] ?? '')) return embeddedDoings(tokens);
-  const passive = passivesOf(tokens).find(({ deed, by }) => by !== undefined && deed <= ASKED_PHRASE + 1);
+  const passive = passives.find(({ deed, by }) => by !== undefined && deed <= ASKED_PHRASE + 1);
   if (passive !== undefined) return passiveDoings(tokens, passive.deed, passive.by!);
   let aux = -1;
   for (let i = 1; i <= ASKED_PHRASE && i < tokens.length; i += 1)
