@@ -6,6 +6,7 @@
 import type { ContentWord } from './question-words.js';
 import { stemOf } from './stems.js';
 import { sameWordForm } from './word-forms.js';
+import { synonymStems } from './synonyms.js';
 import { NOT_PLURAL } from './word-lists.js';
 
 export interface WordDifference {
@@ -80,7 +81,7 @@ function compound(word: ContentWord, at: number, own: readonly ContentWord[], ot
 export function sameWord(a: ContentWord, b: ContentWord): boolean {
   if (a.word === b.word) return true;
   if (NOT_PLURAL.has(a.word) || NOT_PLURAL.has(b.word)) return false;
-  return a.stem === b.stem || spellingVariant(a.word, b.word) || sameWordForm(a.word, b.word);
+  return a.stem === b.stem || spellingVariant(a.word, b.word) || sameWordForm(a.word, b.word) || synonymStems(a.stem, b.stem);
 }
 
 /**
