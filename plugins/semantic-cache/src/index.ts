@@ -19,12 +19,19 @@ export {
 export { verifyPair, type Verification, type VerificationReason } from './verification/verify-pair.js';
 export { questionFacts, type QuestionFacts } from './verification/question-facts.js';
 export { SAME_WORDING_THRESHOLD_DEFAULT, sameWording } from './verification/same-wording.js';
-export { RESTATED_THRESHOLD_DEFAULT, sameContent } from './verification/same-content.js';
+export { sameContent } from './verification/same-content.js';
 export { CLOSE_WORDING_SIMILARITY, CloseWording, closelyWorded } from './close-wording.js';
 export { calibrationReport, type CalibrationBucket, type CalibrationReport, type ThresholdRow } from './calibration-report.js';
 export { pruneExpiredSemanticEntries, type PruneProgress, type PruneResult } from './prune.js';
 export { SEMANTIC_CACHE_ERRORS } from './errors.js';
-export { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
+export {
+  LOCAL_RESTATED_THRESHOLD_DEFAULT,
+  LOCAL_THRESHOLD_DEFAULT,
+  NEURAL_RESTATED_THRESHOLD_DEFAULT,
+  NEURAL_THRESHOLD_DEFAULT,
+  restatedThreshold,
+  similarityThreshold,
+} from './threshold-default.js';
 export {
   closeWordingHits,
   LOCAL_CLOSE_WORDING_HITS,

@@ -8,9 +8,15 @@ import { directive, inherits, optionSet } from '@sluice/config';
 import { baseUrlProblem } from '@sluice/util';
 import { LOCAL_EMBEDDER_DEFAULT_DIMS } from './embeddings/local-embedder.js';
 import { semanticOptionsProblem } from './options-check.js';
-import { LOCAL_THRESHOLD_DEFAULT, NEURAL_THRESHOLD_DEFAULT, similarityThreshold } from './threshold-default.js';
+import {
+  LOCAL_RESTATED_THRESHOLD_DEFAULT,
+  LOCAL_THRESHOLD_DEFAULT,
+  NEURAL_RESTATED_THRESHOLD_DEFAULT,
+  NEURAL_THRESHOLD_DEFAULT,
+  restatedThreshold,
+  similarityThreshold,
+} from './threshold-default.js';
 import { SAME_WORDING_THRESHOLD_DEFAULT } from './verification/same-wording.js';
-import { RESTATED_THRESHOLD_DEFAULT } from './verification/same-content.js';
 import { VERIFICATION_RULES, type VerificationReason } from './verification/verify-pair.js';
 import { closeWordingHits, restatedHits, verificationRules } from './verify-rules-default.js';
 import { vectordbUrlProblem } from './vectordb-url.js';
@@ -48,16 +54,17 @@ export const SemanticCacheOptionsSchema = Type.Object(
           'Least similarity of a hit whose question is the cached one written another way (case, punctuation, contractions, articles, spellings and one-letter typos aside), when the verification passes; at or above `semantic_similarity_threshold` it changes nothing (docs/semantic-cache.md, "Same wording").',
       }),
     }),
-    restatedThreshold: Type.Number({
-      minimum: -1,
-      maximum: 1,
-      default: RESTATED_THRESHOLD_DEFAULT,
-      ...directive('semantic_restated_threshold', {
-        word: 'similarity',
-        summary:
-          'Least similarity of a hit by `semantic_restated_hits` or `semantic_close_wording_hits`, when the verification passes; at or above `semantic_similarity_threshold` it changes nothing (docs/semantic-cache.md, "Restated questions").',
+    /** Absent: the embedder's default (`restatedThreshold`); the plugin's `options.restatedThreshold` is the one in force. */
+    restatedThreshold: Type.Optional(
+      Type.Number({
+        minimum: -1,
+        maximum: 1,
+        ...directive('semantic_restated_threshold', {
+          word: 'similarity',
+          summary: `Least similarity of a hit by \`semantic_restated_hits\` or \`semantic_close_wording_hits\`, when the verification passes; at or above \`semantic_similarity_threshold\` it changes nothing. Default ${LOCAL_RESTATED_THRESHOLD_DEFAULT} with the local embedder, ${NEURAL_RESTATED_THRESHOLD_DEFAULT} with \`openai_compatible\` (docs/semantic-cache.md, "Restated questions").`,
+        }),
       }),
-    }),
+    ),
     /** Absent: the embedder's default (`restatedHits`); the plugin's `options.restatedHits` is the one in force. */
     restatedHits: Type.Optional(
       Type.Boolean({
@@ -311,17 +318,21 @@ export const SemanticCacheOptionsSchema = Type.Object(
   },
 );
 
-/** The options as written (defaults applied); the threshold, the verification rules, restated and closely worded hits absent when not written. */
+/**
+ * The options as written (defaults applied); the threshold, the verification rules, restated and closely
+ * worded hits and their floor absent when not written.
+ */
 export type SemanticCacheOptionValues = Type.Static<typeof SemanticCacheOptionsSchema>;
 /**
- * The options in force: the threshold, the verification rules, restated and closely worded hits are the
- * written ones or the embedder's defaults.
+ * The options in force: the threshold, the verification rules, restated and closely worded hits and their
+ * floor are the written ones or the embedder's defaults.
  */
 export type SemanticCacheOptions = Omit<
   SemanticCacheOptionValues,
-  'threshold' | 'verifyRules' | 'restatedHits' | 'closeWordingHits'
+  'threshold' | 'verifyRules' | 'restatedHits' | 'closeWordingHits' | 'restatedThreshold'
 > & {
   readonly threshold: number;
+  readonly restatedThreshold: number;
   readonly verifyRules: readonly VerificationReason[];
   readonly restatedHits: boolean;
   readonly closeWordingHits: boolean;
@@ -331,6 +342,7 @@ export function optionsInForce(values: Readonly<SemanticCacheOptionValues>): Rea
   return Object.freeze({
     ...values,
     threshold: similarityThreshold(values),
+    restatedThreshold: restatedThreshold(values),
     verifyRules: verificationRules(values),
     restatedHits: restatedHits(values),
     closeWordingHits: closeWordingHits(values),

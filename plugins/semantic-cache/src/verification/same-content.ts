@@ -6,7 +6,8 @@
  * dessert?" / "What's an easy make-ahead dessert for a dinner party? It's on Saturday.", "Is 256GB enough
  * storage for an iPhone?" / "Will 256 gigs of storage be enough on an iPhone?". A neural embedder scores
  * many such pairs below paraphrases it reads better, so a lookup treats them like the same wording
- * (same-wording.ts): a hit from `semantic_restated_threshold` up once every rule in force passes.
+ * (same-wording.ts): a hit from `semantic_restated_threshold` up once every rule in force passes (its
+ * default by embedder: threshold-default.ts).
  *
  * Words in another order can also change who or what a word is about, and two checks keep that out:
  * a name keeps its case when both questions were typed with names ("going to Nice in March" / "going on a
@@ -20,14 +21,6 @@ import { spellingVariant, wordDifference } from './word-match.js';
 import { initialsCover, initialsPlaces } from './acronyms.js';
 import { nameOf } from './question-words.js';
 import { CLAUSE_MARK } from './carriers.js';
-
-/**
- * `semantic_restated_threshold`'s default: the least similarity of a restated or closely worded hit. Words
- * in another order leave more room for a different question than the same wording does: on the tune half
- * of the labelled question set, restated hits from 0.70 let in 3 wrong hits more with the lexical
- * embedder, for recall 0.250 → 0.306 (docs/semantic-cache.md, "Restated questions").
- */
-export const RESTATED_THRESHOLD_DEFAULT = 0.8;
 
 /** Content words of a question that may be restated: a question, not a pasted document. */
 const RESTATED_WORDS = 64;

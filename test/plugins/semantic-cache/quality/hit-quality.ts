@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   closelyWorded,
   questionFacts,
-  RESTATED_THRESHOLD_DEFAULT,
+  LOCAL_RESTATED_THRESHOLD_DEFAULT,
   SAME_WORDING_THRESHOLD_DEFAULT,
   sameContent,
   sameWording,
@@ -41,10 +41,20 @@ export type ScoredPair<P extends SamePair = LabelledPair> = P & {
   readonly sameWording: boolean;
   /**
    * Restated when restated hits are in force (same-content.ts), or closely worded when close wording is
-   * (close-wording.ts): a hit below the threshold, from a higher floor.
+   * (close-wording.ts): a hit below the threshold, from `restatedFrom`.
    */
   readonly restated: boolean;
+  /** `semantic_restated_threshold` in force. */
+  readonly restatedFrom: number;
 };
+
+/** The hits below the threshold in force: `semantic_restated_hits`, `semantic_close_wording_hits` and their floor. */
+export interface BelowThreshold {
+  readonly restatedHits?: boolean;
+  readonly closeWordingHits?: boolean;
+  /** Default: the lexical embedder's. */
+  readonly restatedThreshold?: number;
+}
 
 export interface Quality<P extends SamePair = LabelledPair> {
   readonly threshold: number;
@@ -65,11 +75,9 @@ export async function scorePairs<P extends SamePair>(
   pairs: readonly P[],
   embedder: Embedder,
   verify: (cached: string, fresh: string) => { ok: boolean; reason?: string },
-  /** `semantic_restated_hits` in force. */
-  restatedHits = false,
-  /** `semantic_close_wording_hits` in force. */
-  closeWordingHits = false,
+  below: BelowThreshold = {},
 ): Promise<ScoredPair<P>[]> {
+  const restatedFrom = below.restatedThreshold ?? LOCAL_RESTATED_THRESHOLD_DEFAULT;
   const scored: ScoredPair<P>[] = [];
   for (const pair of pairs) {
     const [a, b] = await Promise.all([embedder.embed(pair.a), embedder.embed(pair.b)]);
@@ -78,7 +86,8 @@ export async function scorePairs<P extends SamePair>(
       ...pair,
       similarity: cosine(a.vector, b.vector),
       refused: verdict.ok ? undefined : verdict.reason,
-      ...belowThresholdHit(pair.a, pair.b, restatedHits, closeWordingHits),
+      ...belowThresholdHit(pair.a, pair.b, below.restatedHits === true, below.closeWordingHits === true),
+      restatedFrom,
     });
   }
   return scored;
@@ -100,8 +109,8 @@ function belowThresholdHit(
 /**
  * Precision and recall of the gateway's hit decision at `threshold`: at or above it and verified, or
  * below it down to `semantic_same_wording_threshold`'s default, written the same way and verified, or
- * down to `semantic_restated_threshold`'s, restated or closely worded (when scored with those hits) and
- * verified.
+ * down to the `semantic_restated_threshold` scored with, restated or closely worded (when scored with those
+ * hits) and verified.
  * `verified: false` scores the similarity alone.
  */
 export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], threshold: number, verified = true): Quality<P> {
@@ -127,8 +136,7 @@ export function quality<P extends SamePair>(scored: readonly ScoredPair<P>[], th
 export function hitsUpTo(p: ScoredPair<SamePair>): number {
   if (p.refused !== undefined) return -Infinity;
   const worded =
-    (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT) ||
-    (p.restated && p.similarity >= RESTATED_THRESHOLD_DEFAULT);
+    (p.sameWording && p.similarity >= SAME_WORDING_THRESHOLD_DEFAULT) || (p.restated && p.similarity >= p.restatedFrom);
   return worded ? Infinity : p.similarity;
 }
 

@@ -17,7 +17,7 @@ describe('semantic-cache quality: local embedder + verification on the labelled 
   const pairs = loadPairs();
   let scored: ScoredPair[];
   before(async () => {
-    scored = await scorePairs(pairs, new LocalEmbedder(), verifyPair, LOCAL_RESTATED_HITS);
+    scored = await scorePairs(pairs, new LocalEmbedder(), verifyPair, { restatedHits: LOCAL_RESTATED_HITS });
   });
 
   it('has at least 200 well-formed pairs, roughly half paraphrases, over several domains', () => {
