@@ -44,13 +44,14 @@ export const REQUEST_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Words that link two things in one direction: "from A to B", "convert X into Y", "does A cause B", and
- * one thing after another ("eat grass and then vomit").
+ * Words that link two things in one direction: "from A to B", "convert X into Y", "does A cause B", one
+ * thing after another ("eat grass and then vomit"), and one done while another is kept out ("cut my
+ * grocery bill without cutting out meat" / "cut out meat without raising my grocery bill").
  */
 // prettier-ignore
 export const RELATIONS: ReadonlySet<string> = new Set([
   'to', 'into', 'onto', 'toward', 'towards', 'from', 'than', 'cause', 'causes', 'caused', 'causing', 'affect', 'affects',
-  'against', 'beat', 'beats', 'over', 'then',
+  'against', 'beat', 'beats', 'over', 'then', 'without',
 ]);
 
 /** Words that say nothing about what is asked, left out of the comparison of words. */

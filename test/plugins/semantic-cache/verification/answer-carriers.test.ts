@@ -43,6 +43,12 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['relations', 'Can you go from type 2 diabetes to prediabetes?', 'Can prediabetes turn into type 2 diabetes?'],
   ['relations', 'How do I make a dataframe from a CSV file?', 'How do I turn a dataframe into a CSV file?'],
   ['relations', 'How do I move money from my savings account?', 'How do I move money to my savings account?'],
+  // "without" links what is done to what is kept out of it.
+  [
+    'relations',
+    'How can I cut my screen time without cutting out social media?',
+    'How can I cut out social media without raising my screen time?',
+  ],
   // "first" / "last" is refused as a number too: "1st" is no article.
   ['antonyms', 'Which US state joined the union earliest?', 'Which US state joined the union latest?'],
   ['antonyms', 'What is the richest country in Africa?', 'What is the poorest country in Africa?'],
