@@ -8,7 +8,9 @@
  * The last modal word of the question is read: the ask comes last more often than the words before it
  * ("I can't recommend Portugal enough, but which city should I see first?", "Could you tell me whether I
  * have to …?"). One right after "how" or "what" asks for a way, not a permission ("how can I reset …" is
- * "how do I reset …", "what should I do …" is "what can I do …"), so such a question has none.
+ * "how do I reset …", "what should I do …" is "what can I do …"), so such a question has none. After "how
+ * often", "should" and "need to" ask for one schedule ("How often should I water a new lawn?" / "how often
+ * do I need to water a new lawn"), while "how often can I" still asks how often one may.
  */
 
 export type Modality = 'permission' | 'obligation' | 'advice';
@@ -59,7 +61,14 @@ export function modalityOf(tokens: readonly string[]): Modality | undefined {
     const token = tokens[i]!;
     const modality = MODALS.get(token) ?? (tokens[i + 1] === 'to' ? BEFORE_TO.get(token) : undefined) ?? needOpening(tokens, i);
     if (modality === undefined) continue;
-    return ASKS_A_WAY.has(tokens[i - 1] ?? '') ? undefined : modality;
+    if (ASKS_A_WAY.has(tokens[i - 1] ?? '')) return undefined;
+    return modality === 'obligation' && asksHowOften(tokens, i) ? 'advice' : modality;
   }
   return undefined;
+}
+
+/** "how often" before the modal at `at`. */
+function asksHowOften(tokens: readonly string[], at: number): boolean {
+  for (let i = 1; i < at; i += 1) if (tokens[i] === 'often' && tokens[i - 1] === 'how') return true;
+  return false;
 }

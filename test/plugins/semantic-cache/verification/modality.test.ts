@@ -24,6 +24,20 @@ describe('semantic verification: modality, whether a question asks if one may, m
     assert.equal(modality('What should I do if my flight is cancelled?'), undefined);
   });
 
+  it('reads one schedule after "how often", whether it should or must be kept, and still reads may', () => {
+    assert.equal(modality('How often do I need to change my contact lens case?'), 'advice');
+    assert.equal(modality('How often should I change my contact lens case?'), 'advice');
+    assert.equal(modality('How often can I donate blood?'), 'permission');
+    assert.equal(modality('How long do I have to wait before swimming?'), 'obligation');
+    assert.deepEqual(verifyPair('How often should I descale my kettle?', 'how often do I have to descale my kettle'), {
+      ok: true,
+    });
+    assert.deepEqual(verifyPair('How often can I donate blood?', 'How often should I donate blood?'), {
+      ok: false,
+      reason: 'modality',
+    });
+  });
+
   it('refuses a pair that asks may against must or should, and passes the same modality said another way', () => {
     for (const [a, b] of [
       ['Can I take the SAT more than once?', 'Should I take the SAT more than once?'],
