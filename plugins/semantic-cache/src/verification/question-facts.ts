@@ -99,6 +99,9 @@ export interface QuestionFacts {
   readonly document: boolean;
 }
 
+/** Before one end of a scale, the other: "less expensive" is "cheaper", "least expensive" "cheapest". */
+const LESS: ReadonlySet<string> = new Set(['less', 'least']);
+
 /** Operator words after a number or variable: "7 times 8", not "how many times". */
 const OPERATOR_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -182,7 +185,7 @@ export function questionFacts(text: string): QuestionFacts {
     if (NEGATIONS.has(token) && !inNegationIdiom(tokens, i)) negations += 1;
     const date = calendarWord(token, previous);
     if (date !== undefined) dates.push(date);
-    for (const [family, end] of OPPOSITE_ENDS.get(token) ?? []) ends.add(`${family}:${end}`);
+    for (const [family, end] of OPPOSITE_ENDS.get(token) ?? []) ends.add(`${family}:${LESS.has(previous ?? '') ? 1 - end : end}`);
     if (isSuperlative(token, previous)) superlatives.push(token);
   });
   const named = namedThings(timed);

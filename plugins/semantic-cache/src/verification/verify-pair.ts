@@ -73,7 +73,8 @@
  * - `antonyms`: opposite ends of a scale (richest/poorest, inside/outside, increase/decrease, before/after),
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
- *   or two different extremes ("lasted the longest" / "collapsed the fastest").
+ *   or two different extremes ("lasted the longest" / "collapsed the fastest"); "less" or "least" before
+ *   one end says the other ("less expensive" / "cheaper").
  * - `stems`: words a stemmer or n-grams merge but that mean different things ("flying fish" / "fly
  *   fishing", "creditor" / "credit", "news" / "new").
  * - `script`: the letters of non-Latin scripts, compared as written, so text an embedder cannot read

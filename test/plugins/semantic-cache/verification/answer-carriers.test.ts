@@ -61,6 +61,7 @@ const REFUSED: [VerificationReason, string, string][] = [
   ],
   ['antonyms', 'What should I eat before a run?', 'What should I eat after a run?'],
   ['antonyms', 'How do I make my pancakes thicker?', 'How do I make my pancakes thinner?'],
+  ['antonyms', 'How do I make my pancakes thicker?', 'How do I make my pancakes less thick?'],
   ['antonyms', 'Why is my mattress so soft?', 'Why is my mattress so hard?'],
   ['antonyms', 'How do I make my Twitter account public?', 'How do I make my Twitter account private?'],
   // Actions that undo each other, and a change said one way against its reverse said another.

@@ -13,6 +13,8 @@ describe('semantic-cache verification: plain paraphrases pass', () => {
     // "w/o" and "w/" spelled out: no division, and "without" on both sides.
     ['How do I unclog a drain w/o chemicals?', 'How do I unclog a drain without chemicals?'],
     ['Is coffee w/ oat milk vegan?', 'Is coffee with oat milk vegan?'],
+    // "less" before one end of a scale says the other.
+    ['Is it cheaper to fly or take the train to Boston?', 'Is it less expensive to fly or take the train to Boston?'],
     // "without" leads to the same thing wherever its phrase stands.
     ['Without a car, how do I get to the airport from downtown?', 'How do I get to the airport from downtown without a car?'],
     ['', ''],
