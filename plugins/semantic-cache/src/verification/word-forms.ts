@@ -139,8 +139,9 @@ const GROUPS: ReadonlyMap<string, readonly number[]> = (() => {
  * sameWordForm('organ', 'organic');            // false
  */
 export function sameWordForm(a: string, b: string): boolean {
-  const groupsOfA = GROUPS.get(a);
-  if (groupsOfA !== undefined && GROUPS.get(b)?.some((id) => groupsOfA.includes(id)) === true) return true;
+  if (sameGroup(a, b)) return true;
+  // Both in the plural: "wool jumpers" / "wool sweaters", "biscuits" / "cookies".
+  if (a.length > 3 && b.length > 3 && a.endsWith('s') && b.endsWith('s') && sameGroup(singular(a), singular(b))) return true;
   if (clipped(a, b) || clipped(b, a)) return true;
   // "ounces" / "oz", "hours" / "hrs": one unit.
   const unit = UNITS.get(a);
@@ -158,6 +159,23 @@ export function sameWordForm(a: string, b: string): boolean {
     SIBLINGS.has(rootA.suffix) &&
     SIBLINGS.has(rootB.suffix)
   );
+}
+
+function sameGroup(a: string, b: string): boolean {
+  const groupsOfA = GROUPS.get(a);
+  return groupsOfA !== undefined && GROUPS.get(b)?.some((id) => groupsOfA.includes(id)) === true;
+}
+
+/**
+ * "sweaters" / "sweater", "cookies" / "cookie", "nappies" / "nappy", "gases" / "gas"; a word the groups
+ * hold as it is stays as it is.
+ */
+function singular(word: string): string {
+  if (GROUPS.has(word)) return word;
+  const bare = word.slice(0, -1);
+  if (GROUPS.has(bare)) return bare;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  return word.endsWith('es') ? word.slice(0, -2) : bare;
 }
 
 function clipped(short: string, long: string): boolean {

@@ -26,6 +26,9 @@ describe('semantic-cache verification: two spellings of one word', () => {
     ['bought', 'buying'],
     ['calves', 'calf'],
     ['teeth', 'tooth'],
+    ['jumpers', 'sweaters'],
+    ['biscuits', 'cookies'],
+    ['taps', 'faucets'],
   ];
   for (const [a, b] of same) it(`"${a}" and "${b}" are one word`, () => assert.ok(sameWordForm(a, b) && sameWordForm(b, a)));
 
@@ -42,6 +45,9 @@ describe('semantic-cache verification: two spellings of one word', () => {
     ['came', 'come'],
     ['left', 'leave'],
     ['found', 'find'],
+    // Plurals of two different groups' words.
+    ['taps', 'trucks'],
+    ['crisps', 'fries'],
   ];
   for (const [a, b] of other) it(`"${a}" and "${b}" are two words`, () => assert.ok(!sameWordForm(a, b) && !sameWordForm(b, a)));
 
