@@ -61,7 +61,7 @@ export const FILLER: ReadonlySet<string> = new Set([
   'someone', 'somebody', 'im', 'ive', 'id', 'lot', 'much', 'many', 'also', 'best', 'good', 'some',
   'really', 'exactly', 'actually', 'basically', 'generally', 'usually', 'typically', 'normally', 'right',
   'now', 'currently', 'today', 'kind', 'sort', 'type', 'thing', 'things', 'stuff', 'etc', 'ask', 'asking',
-  'know', 'tell', 'explain', 'show', 'way', 'ways', 'best', 'better', 'idea', 'make', 'take', 'use',
+  'know', 'tell', 'explain', 'show', 'way', 'ways', 'best', 'better', 'idea', 'make', 'makes', 'take', 'takes', 'use', 'uses',
   'using', 'used', 'let', 'us', 'say', 'come', 'cheers', 'everyone', 'everybody', 'already',
   // "from scratch" is "from nothing" (an idiom, not a negation).
   'scratch',

@@ -177,6 +177,8 @@ describe('semantic-cache verification: what carries the answer', () => {
       ['Hi everyone. Can I camp on a beach in Portugal?', 'Can I camp on a beach in Portugal?'],
       ['Hey all, how do I descale a kettle? Cheers', 'How do I descale a kettle?'],
       ['In terms of weight, is a cello heavier than a viola?', 'Is a cello heavier than a viola by weight?'],
+      // "takes" framing "how long" as "take" does.
+      ['How long does it take for gloss paint to dry?', 'Tell me how long gloss paint takes to dry.'],
     ];
     for (const [a, b] of framed) assert.deepEqual(verifyPair(a, b, withExtra), { ok: true }, `${a} / ${b}`);
     // A verb after the question word is the ask itself: what ended it is not what caused it.
