@@ -36,15 +36,30 @@ const BEFORE_ACTION: ReadonlySet<string> = new Set([
   'even', 'ever', 'accidentally',
 ]);
 
+/** Words that make one with the "to" after them: "I don't have to pay her", "she needs to call me". */
+const BEFORE_TO: ReadonlySet<string> = new Set([
+  'have',
+  'has',
+  'had',
+  'need',
+  'needs',
+  'needed',
+  'got',
+  'going',
+  'want',
+  'wants',
+]);
+
 /** Possessives: "my" in "my feelings" names whose, not who acts. */
 const OWNERS: ReadonlySet<string> = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its', 'mine', 'ours']);
 
 /**
  * What each party does, in reading order: a subject pronoun or a party ("my husband", "the seller"), and
- * the first content word after it past auxiliaries and adverbs; and the asker, of what "is it … to" names.
+ * the first content word after it past auxiliaries, adverbs and "have to" or "need to"; and the asker, of
+ * what "is it … to" names.
  * @example
  * deedsOf(lexicalTokens('money my parents gave me'));  // [{ action: stemOf('gave'), by: 'parent' }]
- * deedsOf(lexicalTokens('Do I have to pay tax?'));      // []: "to" does nothing
+ * deedsOf(lexicalTokens('Do I have to pay tax?'));      // [{ action: 'pay', by: 'speaker' }]: past "have to"
  * deedsOf(lexicalTokens('is it bad to yell at my kids')); // [{ action: 'yell', by: 'speaker' }]
  */
 export function deedsOf(tokens: readonly string[]): Deed[] {
@@ -58,13 +73,22 @@ export function deedsOf(tokens: readonly string[]): Deed[] {
     }
     const by = SUBJECTS.get(token) ?? (OWNERS.has(token) || SUBJECTS.has(token) ? undefined : nounParty(token));
     if (by === undefined || inChoice(tokens, i)) return;
-    let j = i + 1;
-    while (j < tokens.length && (BEFORE_ACTION.has(tokens[j]!) || AUXILIARIES.has(tokens[j]!))) j += 1;
-    const next = tokens[j];
+    const next = tokens[pastAuxiliaries(tokens, i + 1)];
     if (next === undefined || !isCarrier(next) || party(next) !== undefined || /\d/.test(next)) return;
     deeds.push({ action: stemOf(next), by });
   });
   return deeds;
+}
+
+/** The first token from `from` that is no auxiliary, adverb or "have to": where the action stands. */
+function pastAuxiliaries(tokens: readonly string[], from: number): number {
+  let j = from;
+  while (j < tokens.length) {
+    if (BEFORE_TO.has(tokens[j]!) && tokens[j + 1] === 'to') j += 2;
+    else if (BEFORE_ACTION.has(tokens[j]!) || AUXILIARIES.has(tokens[j]!)) j += 1;
+    else break;
+  }
+  return j;
 }
 
 /**
