@@ -110,11 +110,31 @@ export function smallWordChange(a: QuestionFacts, b: QuestionFacts): SmallWordCh
   if (Math.abs(a.tokens.length - b.tokens.length) > 2) return undefined;
   const first = alignedWording(a);
   const second = alignedWording(b);
+  if (againForStill(first, second) || againForStill(second, first)) return 'tense';
   if (first.length === second.length)
     return onlyMoved(first, second)
       ? 'only'
       : (replaced(first, second) ?? (pickedCount(first, second, a, b) ? 'count' : undefined));
   return first.length > second.length ? inserted(first, second) : inserted(second, first);
+}
+
+/**
+ * "Could she have them again?" / "Could she still have them?": the same words but for "again" in one and
+ * "still" in the other, wherever each stands. One asks whether a thing came back, the other whether it
+ * never left.
+ */
+function againForStill(again: readonly Worded[], still: readonly Worded[]): boolean {
+  const without = (wording: readonly Worded[], word: string) => wording.filter((w) => w.token !== word);
+  const rest = without(again, 'again');
+  const other = without(still, 'still');
+  return (
+    rest.length === again.length - 1 &&
+    other.length === still.length - 1 &&
+    !still.some((w) => w.token === 'again') &&
+    !again.some((w) => w.token === 'still') &&
+    rest.length === other.length &&
+    rest.every((w, i) => same(w, other[i]!))
+  );
 }
 
 /** Who does a thing, before "only" and the verb it moves past: "Do I only need …" is "Do I need only …". */

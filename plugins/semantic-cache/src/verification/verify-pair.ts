@@ -28,7 +28,8 @@
  * - `tense`: two yes/no questions, one opening in the past, the other not ("Is Pluto a planet?" / "Was
  *   Pluto a planet?", "Is cricket still an Olympic sport?" / "Was cricket ever …"); or two questions the
  *   same but for an auxiliary of another tense ("Who is the lead singer of Queen?" / "Who was …"), a
- *   "used to" or an "again" (small-word-change.ts).
+ *   "used to" or an "again", or an "again" against a "still" ("Is it down again?" / "Is it still
+ *   down?"; small-word-change.ts).
  * - `prepositions`: two questions the same but for one preposition ("books about Stephen Hawking" /
  *   "books by …", "write in Paris" / "write about Paris"); "in" / "inside", "fill in" / "fill out" and
  *   "on" / "over the weekend" say the same.

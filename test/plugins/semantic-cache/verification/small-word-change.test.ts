@@ -44,6 +44,8 @@ const REFUSED: [VerificationReason, string, string][] = [
   ['prepositions', 'best karaoke songs by queen', 'best karaoke songs like queen'],
   ['numbers', 'what to pack when sea kayaking for a day', 'what to pack when sea kayaking for days'],
   ['tense', 'can i repot my maple bonsai again this year?', 'can i repot my maple bonsai this year?'],
+  // "again" in one, "still" in the other: came back against never left.
+  ['tense', 'My router dropped out an hour ago. Is it down again?', 'My router dropped out an hour ago. Is it still down?'],
 ];
 
 /** The same question: the small words differ in ways that do not change the answer. */
