@@ -124,6 +124,7 @@ export function smallWordChange(a: QuestionFacts, b: QuestionFacts): SmallWordCh
  * never left.
  */
 function againForStill(again: readonly Worded[], still: readonly Worded[]): boolean {
+  if (!again.some((w) => w.token === 'again') || !still.some((w) => w.token === 'still')) return false;
   const without = (wording: readonly Worded[], word: string) => wording.filter((w) => w.token !== word);
   const rest = without(again, 'again');
   const other = without(still, 'still');
