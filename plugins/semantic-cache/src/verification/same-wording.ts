@@ -1,10 +1,11 @@
 /**
  * The same question written another way: the same words in the same order once case, punctuation,
  * contractions ("what's" / "what is"), articles, spellings ("centre" / "center", "yoghurt" / "yogurt", a
- * one-letter typo) and words that stand for each other ("delete" / "remove", synonyms.ts) are set aside. A neural embedder can score such a pair well below
- * paraphrases it reads better (USE-lite: "How do I organise my finances?" / "How do I organize my
- * finances?" 0.887, "Is it illegal to drive barefoot?" / "is it ilegal to drive barefoot" 0.894), so a
- * lookup serves it from `semantic_same_wording_threshold` up, once every rule in force passes.
+ * one-letter typo) and words that stand for each other ("delete" / "remove", synonyms.ts) are set aside.
+ * A neural embedder can score such a pair well below paraphrases it reads better (USE-lite: "How do I
+ * organise my finances?" / "How do I organize my finances?" 0.887, "Is it illegal to drive barefoot?" /
+ * "is it ilegal to drive barefoot" 0.894), so a lookup serves it from `semantic_same_wording_threshold`
+ * up, once every rule in force passes.
  */
 import type { QuestionFacts } from './question-facts.js';
 import { sameWord } from './word-match.js';

@@ -1,6 +1,6 @@
 /**
  * Words a question may use for one another without changing what it asks: "delete" / "remove my
- * account", "a lawyer" / "an attorney", "the price" / "the cost". Each group holds words that stand for
+ * account", "a lawyer" / "an attorney", "a sofa" / "a couch". Each group holds words that stand for
  * each other in every sense a question is likely to use; a word with a second sense the others lack
  * ("fall" the season, "film" for a camera, "a show" on television, "pick" a lock) stays out. Words are
  * matched by stem, so "deleting" / "removing" and "kids" / "child" are joined too. One thing's British and
