@@ -29,8 +29,13 @@ import { sameWord } from './word-match.js';
  *   closest stars", "the main character" / "the main characters"); the verb agreeing with it aside.
  * - `person`: a subject pronoun of the asker for one of another party ("refund me if I cancel my flight" /
  *   "… if they cancel my flight").
+ * - `conjunction`: "and" for "or" ("the chance it's a king and a heart" / "… a king or a heart", "give
+ *   ibuprofen and paracetamol" / "… or paracetamol"): both at once against either one.
  */
-export type SmallWordChange = 'preposition' | 'tense' | 'only' | 'count' | 'person';
+export type SmallWordChange = 'preposition' | 'tense' | 'only' | 'count' | 'person' | 'conjunction';
+
+/** "and" against "or" where the two stood. */
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or']);
 
 // prettier-ignore
 const PREPOSITIONS: ReadonlySet<string> = new Set([
@@ -169,6 +174,7 @@ function replaced(first: readonly Worded[], second: readonly Worded[]): SmallWor
   const y = second[at]!.token;
   if (PREPOSITIONS.has(x) && PREPOSITIONS.has(y)) return samePreposition(x, y, first, second, at) ? undefined : 'preposition';
   if (SUBJECTS.has(x) && SUBJECTS.has(y) && SUBJECTS.get(x) !== SUBJECTS.get(y)) return 'person';
+  if (CONJUNCTIONS.has(x) && CONJUNCTIONS.has(y)) return 'conjunction';
   const tenseX = tenseAt(first, at);
   const tenseY = tenseAt(second, at);
   return tenseX !== undefined && tenseY !== undefined && tenseX !== tenseY ? 'tense' : undefined;

@@ -12,11 +12,13 @@
  *   One thing picked against several, the questions otherwise the same, counts too ("the closest star" /
  *   "the closest stars", "the main character" / "… characters", "for a day" / "for days"; small-word-change.ts), and so does a count
  *   moved to another thing ("one disk on multiple servers" / "multiple disks on one server"; quantifier-moves.ts).
- * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8").
+ * - `operators`: the arithmetic ("2 + 3" / "2 * 3", "7 times 8" / "7 plus 8"), and "and" for "or", the
+ *   questions the same otherwise ("ibuprofen and paracetamol" / "ibuprofen or paracetamol"; small-word-change.ts).
  * - `negation`: how many negation words each has ("can I" / "can't I", "with" / "without", "ordain" /
  *   "refuse to ordain"); idioms that only look negative ("from nothing", "in no time", "without breaking
  *   the bank", "it wouldn't hurt", "can't recommend it enough") do not count (negation-idioms.ts).
- * - `dates`: month and weekday names, today/tomorrow/yesterday, "this/last/next month" ...
+ * - `dates`: month and weekday names, today/tomorrow/yesterday, "this/last/next month" ...; and how often,
+ *   when both say it ("once in a while" / "every day", "always" / "usually"; frequency.ts).
  * - `question`: the question word, when both ask a specific one: "when does it open?" and "where
  *   does it open?" want different answers. "what" and "which" never fail a pair; "how did X fall" may
  *   ask for the causes "why did X fall" asks for. "How many" of different things fails ("how many people
@@ -103,10 +105,11 @@ import { sameWordForm } from './word-forms.js';
 import { swappedInPlace } from './word-swap.js';
 import { nameOf } from './question-words.js';
 import { smallWordChange, type SmallWordChange } from './small-word-change.js';
-import { movedCount } from './quantifier-moves.js';
+import { movedCount, swappedNumbers } from './quantifier-moves.js';
 import { tradedCondition } from './conditions.js';
 import { strandedTrade } from './stranded.js';
 import { tradedAroundTime } from './time-order.js';
+import { otherFrequency } from './frequency.js';
 import { initialsCover } from './acronyms.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
@@ -146,10 +149,13 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     (sameQuantities(a, b, a.arithmetic || b.arithmetic) ||
       sameQuantities(a.asWritten, b.asWritten, a.arithmetic || b.arithmetic)) &&
     changeOf(a, b) !== 'count' &&
-    !movedCount(a, b),
-  operators: (a, b) => sameList(a.operators, b.operators),
+    !movedCount(a, b) &&
+    !swappedNumbers(a, b),
+  operators: (a, b) => sameList(a.operators, b.operators) && changeOf(a, b) !== 'conjunction',
   negation: (a, b) => a.negations === b.negations,
-  dates: (a, b) => sameList(a.dates, b.dates) || (sameMultiset(a.dates, b.dates) && datesEitherWay(a) && datesEitherWay(b)),
+  dates: (a, b) =>
+    (sameList(a.dates, b.dates) || (sameMultiset(a.dates, b.dates) && datesEitherWay(a) && datesEitherWay(b))) &&
+    !otherFrequency(a.tokens, b.tokens),
   question: (a, b) =>
     sameCount(a.counted, b.counted) &&
     (a.asks === undefined ||
