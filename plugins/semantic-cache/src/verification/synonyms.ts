@@ -43,6 +43,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['rich', 'wealthy'],
   ['dangerous', 'unsafe'],
   ['luggage', 'baggage'],
+  ['stitch', 'sew'],
+  ['sticky', 'tacky'],
+  ['bunny', 'rabbit'], ['bunnies', 'rabbits'],
 ];
 
 const GROUP_OF: ReadonlyMap<string, ReadonlySet<number>> = (() => {

@@ -385,7 +385,7 @@ function covers(a: QuestionFacts, b: QuestionFacts): boolean {
       !b.named.has(name) &&
       // Typed in lower case on the other side, an alias too: "the UK" / "the uk".
       !b.tokens.some((token) => token === name || nameOf(token) === name) &&
-      !b.words.some((w) => w.stem === name || spellingVariant(w.word, name)) &&
+      !b.words.some((w) => w.stem === name || spellingVariant(w.word, name) || sameWordForm(w.word, name)) &&
       // Initials on one side, spelled out on the other: "NYC" / "New York City".
       !initialsCover(name, a.tokens, b.tokens, b.named) &&
       // Written with a hyphen or space on the other side: "an F1 visa" / "an F-1 visa".

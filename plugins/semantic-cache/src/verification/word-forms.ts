@@ -71,6 +71,7 @@ const REGIONAL: readonly (readonly [string, string])[] = [
   ['postcode', 'zipcode'], ['film', 'movie'], ['films', 'movies'], ['cv', 'resume'], ['mum', 'mom'], ['autumn', 'fall'],
   ['chemist', 'pharmacy'], ['timetable', 'schedule'], ['torch', 'flashlight'], ['mobile', 'cellphone'],
   ['crisps', 'chips'], ['chips', 'fries'], ['hob', 'stovetop'], ['cooker', 'stove'], ['tin', 'can'], ['queue', 'line'],
+  ['loft', 'attic'], ['cheque', 'check'], ['paycheque', 'paycheck'],
 ];
 
 /**

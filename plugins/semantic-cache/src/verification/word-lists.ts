@@ -63,6 +63,8 @@ export const FILLER: ReadonlySet<string> = new Set([
   'now', 'currently', 'today', 'kind', 'sort', 'type', 'thing', 'things', 'stuff', 'etc', 'ask', 'asking',
   'know', 'tell', 'explain', 'show', 'way', 'ways', 'best', 'better', 'idea', 'make', 'makes', 'take', 'takes', 'use', 'uses',
   'using', 'used', 'let', 'us', 'say', 'come', 'cheers', 'everyone', 'everybody', 'already',
+  // "the ideal ratio" asks for the best one; "do pitchers bat anymore" whether they still do.
+  'ideal', 'anymore',
   // "from scratch" is "from nothing" (an idiom, not a negation).
   'scratch',
 ]);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
+import { NEURAL_VERIFY_RULES, questionFacts, verifyPair } from '@sluice/plugin-semantic-cache';
 
 describe('semantic-cache verification: plain paraphrases pass', () => {
   const paraphrases: [string, string][] = [
@@ -23,6 +23,18 @@ describe('semantic-cache verification: plain paraphrases pass', () => {
     it(`accepts "${a}" for "${b}"`, () => {
       assert.deepEqual(verifyPair(a, b), { ok: true });
       assert.deepEqual(verifyPair(b, a), { ok: true });
+    });
+  }
+
+  // Words that add nothing, with every rule in force (`extra` among them, a neural embedder's default).
+  const passing: [string, string][] = [
+    ["What's the ideal temperature for a wine fridge?", "What's the best temperature for a wine fridge?"],
+    ['Do people use fax machines anymore?', 'Do people still use fax machines?'],
+  ];
+  for (const [a, b] of passing) {
+    it(`accepts "${a}" for "${b}" with every rule`, () => {
+      assert.deepEqual(verifyPair(a, b, new Set(NEURAL_VERIFY_RULES)), { ok: true });
+      assert.deepEqual(verifyPair(b, a, new Set(NEURAL_VERIFY_RULES)), { ok: true });
     });
   }
 

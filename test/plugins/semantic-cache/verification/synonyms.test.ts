@@ -12,6 +12,9 @@ describe('semantic-cache verification: words a question uses for one another', (
     ['lawyer', 'attorney'],
     ['happens', 'occurs'],
     ['physician', 'doctor'],
+    ['stitching', 'sewing'],
+    ['sticky', 'tacky'],
+    ['bunnies', 'rabbits'],
   ];
   for (const [a, b] of same)
     it(`"${a}" and "${b}" stand for each other`, () => {

@@ -18,6 +18,8 @@ describe('semantic-cache verification: two spellings of one word', () => {
     ['dicts', 'dictionaries'],
     ['windscreen', 'windshield'],
     ['dummy', 'pacifier'],
+    ['loft', 'attic'],
+    ['cheque', 'check'],
     ['far', 'distance'],
     ['under', 'below'],
     ['often', 'frequently'],
@@ -61,6 +63,9 @@ describe('semantic-cache verification: two spellings of one word', () => {
     ['How far is Mars from Earth?', "What's the distance between Mars and Earth?"],
     ["What's a good robot vacuum under 300 bucks?", 'Best robot vacuum for less than $300?'],
     ['What is the difference between == and === in JavaScript?', 'How does === differ from == in JS?'],
+    // A name in capitals on one side, its other name on the other.
+    ['How do I explain a gap in my CV?', 'How do I explain a gap in my resume?'],
+    ['How long does a cheque take to clear?', 'How long does a check take to clear?'],
   ];
   for (const [a, b] of accepted)
     it(`accepts "${a}" for "${b}", both ways`, () => {
