@@ -16,6 +16,7 @@
  */
 import type { QuestionFacts } from './question-facts.js';
 import type { Relation } from './relations.js';
+import type { ContentWord } from './question-words.js';
 import { restates } from './narrowing.js';
 import { spellingVariant, wordDifference } from './word-match.js';
 import { initialsCover, initialsPlaces } from './acronyms.js';
@@ -37,15 +38,41 @@ export function sameContent(a: QuestionFacts, b: QuestionFacts): boolean {
   // Initials one side spells out ("NYC" / "New York City") are said on both.
   const spelledA = onlyFirst.length === 0 ? NONE : initialsPlaces(a.tokens, a.named, b.tokens, b.named);
   const spelledB = onlySecond.length === 0 ? NONE : initialsPlaces(b.tokens, b.named, a.tokens, a.named);
-  if (
-    !onlyFirst.every((word) => restates(word, a.tokens) || spelledA.has(word.at)) ||
-    !onlySecond.every((word) => restates(word, b.tokens) || spelledB.has(word.at))
-  )
+  const leftA = onlyFirst.filter((word) => !restates(word, a.tokens) && !spelledA.has(word.at));
+  const leftB = onlySecond.filter((word) => !restates(word, b.tokens) && !spelledB.has(word.at));
+  if (leftA.length + leftB.length > 1 || !leftA.every((word) => doing(word, a)) || !leftB.every((word) => doing(word, b)))
     return false;
   return sameNames(a, b) && sameTargets(a.relations, b.relations);
 }
 
 const NONE: ReadonlySet<number> = new Set();
+
+/** "-ing" forms: "brewing", "taking". */
+const DOING = /^[a-z]{3,}ing$/;
+
+/** Words before a noun: an "-ing" word after them describes it ("a folding bike") instead of naming an act. */
+// prettier-ignore
+const DETERMINERS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those', 'some',
+  'any', 'which', 'what', 'every', 'each', 'no',
+]);
+
+/** How far after the "-ing" word the thing it acts on is looked for: "canning [the] green beans". */
+const OBJECT_REACH = 3;
+
+/**
+ * The one word left over is a doing that names the act the other question takes as said, done to a thing
+ * both name: "honey for brewing kombucha" / "honey for kombucha", "the best month for visiting Iceland" /
+ * "to go to Iceland". Not a doing with nothing after it, which may narrow ("shoes for running" / "shoes",
+ * "plant tomatoes in spring"), nor one a determiner makes a thing ("a folding bike").
+ */
+function doing(word: ContentWord, facts: QuestionFacts): boolean {
+  return (
+    DOING.test(word.word) &&
+    !DETERMINERS.has(facts.tokens[word.at - 1] ?? '') &&
+    facts.words.some((other) => other.at > word.at && other.at <= word.at + OBJECT_REACH)
+  );
+}
 
 /** `name` is the first word of the question or the first word read after a sentence break. */
 function opensSentence(facts: QuestionFacts, name: string): boolean {
@@ -65,15 +92,24 @@ function sameNames(a: QuestionFacts, b: QuestionFacts): boolean {
   return [...a.named].every((name) => covered(name, a, b)) && [...b.named].every((name) => covered(name, b, a));
 }
 
-/** Each relation word both use points at the same first words after it ("from English" / "from"). */
+/** Each relation word both use points at the same first words after it, or one at some of the other's; "from English" is not "from". */
 function sameTargets(a: readonly Relation[], b: readonly Relation[]): boolean {
   const first = targets(a);
   const second = targets(b);
   for (const [word, pointed] of first) {
     const other = second.get(word);
-    if (other !== undefined && (other.size !== pointed.size || [...pointed].some((target) => !other.has(target)))) return false;
+    if (other !== undefined && !within(pointed, other) && !within(other, pointed)) return false;
   }
   return true;
+}
+
+/**
+ * Every word `some` points at is one `all` points at: "order from Shein" / "… from Shein … from them", a
+ * word used once against the same word used again. A preposition left at the end points at no word, ""
+ * ("borrow words from" / "borrowed words from English").
+ */
+function within(some: ReadonlySet<string>, all: ReadonlySet<string>): boolean {
+  return some.size > 0 && [...some].every((target) => all.has(target));
 }
 
 /** What each relation word points at, over all its uses ("from A to B and from B …"). */

@@ -21,12 +21,25 @@ const SAME: [string, string][] = [
     "I'm 35 and otherwise healthy. Why do I keep getting cramps in my calves at night?",
     "Why do I keep getting calf cramps at night? I'm otherwise healthy, 35.",
   ],
+  // One "-ing" word more, naming the act done to a thing both name.
+  ['What glue is best for repairing ceramic mugs?', 'What glue is best for ceramic mugs?'],
+  ["I'm sanding an oak table. Which grit should I finish with?", 'Which grit should I finish an oak table with?'],
+  // A relation word pointing at some of what the other's points at: "from Shein" / "from Shein … from them".
+  [
+    'Is it safe to order from Shein? Thinking of buying some summer clothes.',
+    'Thinking of buying summer clothes from Shein - is it safe to order from them?',
+  ],
 ];
 
 /** The same words or nearly, another question. */
 const OTHER: [string, string][] = [
   // A word more that narrows.
   ['Can cats drink milk?', 'Can cats drink almond milk?'],
+  // An "-ing" word with nothing after it to act on, or one a determiner makes a thing.
+  ['What shoes are best for running?', 'What shoes are best?'],
+  ['Can I bring a folding bike on the train?', 'Can I bring a bike on the train?'],
+  // Two words more, one of them an "-ing" word.
+  ['Is honey good for brewing kombucha in summer?', 'Is honey good for kombucha?'],
   // Another verb, even an "-ing" one.
   ["Is it bad if my cat keeps eating my dog's food?", 'Is cat food bad for dogs if mine keeps stealing it?'],
   // A name against a common word: "a march" is no month.
