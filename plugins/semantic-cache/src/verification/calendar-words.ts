@@ -9,6 +9,11 @@ const MONTHS: ReadonlyMap<string, string> = new Map(Object.entries({
   december: 'dec', dec: 'dec',
 }));
 
+/** A month's name, written out or cut short ("december", "dec"). */
+export function isMonth(token: string): boolean {
+  return MONTHS.has(token);
+}
+
 const DAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 const RELATIVE_DAYS = new Set(['today', 'tonight', 'tomorrow', 'yesterday']);
 /** Periods counted with the word before them: "this month" / "last month" / "next month". */
@@ -32,6 +37,8 @@ export function calendarWord(token: string, previous: string | undefined): strin
   // "on a march in Nice" is no month.
   if (month !== undefined) return previous === 'a' || previous === 'an' ? undefined : month;
   if (DAYS.has(token) || RELATIVE_DAYS.has(token)) return token;
+  // "on Sundays" is "on a Sunday".
+  if (token.endsWith('s') && DAYS.has(token.slice(0, -1))) return token.slice(0, -1);
   if (PERIODS.has(token) && previous !== undefined && RELATIVE.has(previous))
     return `${previous === 'previous' ? 'last' : previous} ${token}`;
   return undefined;

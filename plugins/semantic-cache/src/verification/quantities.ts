@@ -7,10 +7,14 @@
 import { FUNCTION_WORDS } from '../embeddings/function-words.js';
 import { numbersAsDigits } from '../embeddings/number-words.js';
 import { CURRENCIES, CURRENCY_SIGNS, ORDINAL_WORDS, SCALE_SUFFIXES, UNITS } from './word-lists.js';
+import { isMonth } from './calendar-words.js';
 
 /** A time of day: "3pm", "3:30 p.m.", "15:00". Bounded repeats only, so linear on any text. */
 const TWELVE_HOUR = /\b(\d{1,2})(?::([0-5]\d))? ?([ap])\.?m\b\.?/gi;
 const TWENTY_FOUR_HOUR = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
+/** "noon", "midday" and "midnight": a time of day named ("afternoon" is none). */
+const NAMED_TIMES = /\b(?:noon|midday|midnight)\b(?! oil)/gi;
+const NAMED_TIME = /\b(?:noon|midday|midnight)\b/i;
 const TIME_TOKEN = /^t\d{4}$/;
 const SCALED = /^(\d+(?:\.\d+)?)(k|m|mm|b|bn)$/;
 const DIGITS = /\d+(?:\.\d+)?/g;
@@ -71,10 +75,14 @@ function isNumberWord(part: string): boolean {
   return ORDINAL_WORDS.has(lower) || numbersAsDigits([lower])[0] !== lower;
 }
 
-/** Times of day spelled as one token ("t1500"), so "3pm" and "15:00" read alike; other text unchanged. */
+/**
+ * Times of day spelled as one token ("t1500"), so "3pm" and "15:00" read alike, and "noon" "12pm";
+ * other text unchanged.
+ */
 export function withTimesOfDay(text: string): string {
-  if (!text.includes(':') && !/\d ?[ap]\.?m/i.test(text)) return text;
+  if (!text.includes(':') && !/\d ?[ap]\.?m/i.test(text) && !NAMED_TIME.test(text)) return text;
   return text
+    .replace(NAMED_TIMES, (name: string) => timeToken(name.toLowerCase() === 'midnight' ? 0 : 12, 0))
     .replace(TWELVE_HOUR, (_, hour: string, minute: string | undefined, half: string) =>
       timeToken((Number(hour) % 12) + (half.toLowerCase() === 'p' ? 12 : 0), Number(minute ?? 0)),
     )
@@ -175,6 +183,11 @@ export function quantities(
     // "1st" / "first" before a word is no article ("a 1st grader" / "a high school junior"): kept apart
     // from "1". As an adverb ("should I invest first?") it is left out, as "1" is.
     if (token === '1st') {
+      // "December the first" / "1st December": a day of a month, read as other days are ("the 2nd of June").
+      if (besideMonth(tokens, i)) {
+        bare('1');
+        continue;
+      }
       const next = tokens[i + 1];
       if (next !== undefined && !FUNCTION_WORDS.has(next) && !HAS_DIGIT.test(next)) bare(token);
       continue;
@@ -253,6 +266,14 @@ export function withVulgarFractions(text: string): string {
   });
 }
 
+/** "December the first", "the first of December", "first December": the ordinal names a day. */
+function besideMonth(tokens: readonly string[], at: number): boolean {
+  const month = (k: number) => isMonth(tokens[k] ?? '');
+  return (
+    month(at - 1) || month(at + 1) || (tokens[at - 1] === 'the' && month(at - 2)) || (tokens[at + 1] === 'of' && month(at + 2))
+  );
+}
+
 /** Words that count one of the unit after them: "a mile", "an hour", "a single litre". */
 const ONE: ReadonlySet<string> = new Set(['a', 'an', 'single']);
 
@@ -292,7 +313,7 @@ const AGE_UNITS: ReadonlyMap<string, number> = new Map([
 const BASE_UNITS: ReadonlyMap<string, readonly [string, number]> = new Map([
   ['km', ['mm', 1e6]], ['m', ['mm', 1000]], ['cm', ['mm', 10]], ['ft', ['inch', 12]],
   ['kg', ['mg', 1e6]], ['g', ['mg', 1000]], ['l', ['ml', 1000]],
-  ['week', ['minute', 10080]], ['day', ['minute', 1440]], ['hour', ['minute', 60]], ['second', ['minute', 1 / 60]],
+  ['fortnight', ['minute', 20160]], ['week', ['minute', 10080]], ['day', ['minute', 1440]], ['hour', ['minute', 60]], ['second', ['minute', 1 / 60]],
   ['year', ['month', 12]], ['decade', ['month', 120]], ['tb', ['gb', 1000]], ['mb', ['gb', 0.001]],
   ['kw', ['w', 1000]], ['kwh', ['wh', 1000]], ['gbps', ['mbps', 1000]], ['kbps', ['mbps', 0.001]],
 ]);

@@ -126,10 +126,18 @@ const OPERAND = /\d|^\p{L}$/u;
 
 /** "w/o" and "w/" spelled out, so the slash is no division and "without" a negation on both sides. */
 function withShorthand(text: string): string {
-  return text.includes('w/') || text.includes('W/')
-    ? text.replace(W_SLASH, (_, before: string, o: string | undefined) => `${before}with${o ? 'out' : ''}`)
-    : text;
+  const withs =
+    text.includes('w/') || text.includes('W/')
+      ? text.replace(W_SLASH, (_, before: string, o: string | undefined) => `${before}with${o ? 'out' : ''}`)
+      : text;
+  return withs.includes('/') ? withs.replace(PER_SLASH, (_, before: string, per: string) => `${before} per ${per}`) : withs;
 }
+
+/**
+ * "€1000/month", "£0.30/kWh": a rate, as "per month" is, not a quantity of months. One character before the
+ * slash and a word from a short list after it, so linear.
+ */
+const PER_SLASH = /([\p{L}\p{N}])\/(hr|hour|day|week|wk|month|mo|year|yr|night|person|kwh|kg|lb|km|mile|unit)\b/giu;
 
 /** "w/o" or "w/" as a word of its own: one character class before and an optional letter, so linear. */
 const W_SLASH = /(^|[\s(])w\/(o)?(?![\p{L}\p{N}])/giu;

@@ -213,7 +213,8 @@ export const UNITS: ReadonlyMap<string, string> = new Map([
     ['week', 'week'], ['weeks', 'week'], ['month', 'month'], ['months', 'month'], ['year', 'year'], ['years', 'year'],
     ['yr', 'year'], ['min', 'minute'], ['gigs', 'gb'], ['gig', 'gb'], ['yrs', 'year'], ['calories', 'kcal'], ['kcal', 'kcal'], ['mg', 'mg'], ['milligrams', 'mg'],
     ['decade', 'decade'], ['decades', 'decade'], ['watt', 'w'], ['watts', 'w'], ['kw', 'kw'], ['kilowatt', 'kw'],
-    ['kilowatts', 'kw'], ['wh', 'wh'], ['kwh', 'kwh'], ['kbps', 'kbps'], ['mbps', 'mbps'], ['gbps', 'gbps']] as const,
+    ['kilowatts', 'kw'], ['wh', 'wh'], ['kwh', 'kwh'], ['kbps', 'kbps'], ['mbps', 'mbps'], ['gbps', 'gbps'],
+    ['fortnight', 'fortnight'], ['fortnights', 'fortnight']] as const,
 ]);
 
 /** The canonical units that are money. */

@@ -24,6 +24,8 @@ describe('semantic-cache verification: dates', () => {
     ['May I pay in March?', 'Can I pay in March?'],
     // A choice of dates reads either way round.
     ['Is Rome hotter in July or August?', 'Is Rome hotter in August or July?'],
+    // A weekday in the plural is the weekday.
+    ['Can shops open after 4pm on a Sunday?', 'Can shops open after 16:00 on Sundays?'],
   ];
   for (const [a, b] of agree) {
     it(`accepts "${a}" for "${b}"`, () => assert.deepEqual(verifyPair(a, b), { ok: true }));

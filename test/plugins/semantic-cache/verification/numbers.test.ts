@@ -10,6 +10,8 @@ describe('semantic-cache verification: numbers', () => {
     ['What is new in Python 3.12?', 'What is new in Python 3.11?'],
     ['Can I get a refund after 30 days?', 'Can I get a refund after three days?'],
     ['Do you offer free shipping?', 'Do you offer free shipping over $50?'],
+    ['Should I wait a fortnight before repainting?', 'Should I wait a week before repainting?'],
+    ['Is the pool open at midnight?', 'Is the pool open at noon?'],
     ['What is 3 to the power of 2?', 'What is 2 to the power of 3?'],
     ['How much tax do I pay on $50,000?', 'How much tax do I pay on $5,000?'],
     ['Is a 3.5 GPA good?', 'Is a three point two GPA good?'],
@@ -43,6 +45,14 @@ describe('semantic-cache verification: numbers', () => {
   });
 
   const agree: [string, string][] = [
+    // A fortnight is two weeks; noon and midnight are times of day; a rate after a slash is a rate.
+    ['Should I wait a fortnight before repainting?', 'Should I wait 2 weeks before repainting?'],
+    ['Can I eat between noon and 8pm?', 'Can I eat between 12pm and 20:00?'],
+    ['Is the pool open at midnight?', 'Is the pool open at 12am?'],
+    ['Is €900/month enough to live on in Porto?', 'Is 900 EUR a month enough to live on in Porto?'],
+    // A day of a month, "the first" or "1st".
+    ['Does Advent start on 1st December?', 'Does Advent start on December the first?'],
+    ['Is the first of June a bank holiday?', 'Is June 1st a bank holiday?'],
     // Units counted in the smallest of their kind, fractions as decimals.
     ['Will it fit on a shelf 30 cm deep?', 'Will it fit on a shelf 300mm deep?'],
     ['Is 1 Gbps enough for a family?', 'Is 1000 Mbps enough for a family?'],
@@ -106,5 +116,20 @@ describe('semantic-cache verification: numbers', () => {
       ],
     );
     assert.deepEqual(facts.asWritten, { numbers: ['2', '1'], units: ['hour', 'km'] });
+  });
+});
+
+describe('semantic-cache verification: numbers, the times of day named', () => {
+  it('reads no time of day in "burning the midnight oil"', () => {
+    assert.deepEqual(
+      verifyPair(
+        "I'm burning the midnight oil for exams, is that bad?",
+        "I'm staying up late for exams, is that bad?",
+        new Set(['numbers'] as const),
+      ),
+      {
+        ok: true,
+      },
+    );
   });
 });
