@@ -46,6 +46,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['stitch', 'sew'],
   ['sticky', 'tacky'],
   ['bunny', 'rabbit'], ['bunnies', 'rabbits'],
+  ['see', 'check'],
+  ['stop', 'prevent'],
+  ['keep', 'last', 'stay'],
 ];
 
 const GROUP_OF: ReadonlyMap<string, ReadonlySet<number>> = (() => {

@@ -58,7 +58,7 @@ const CLIPPINGS: ReadonlyMap<string, string> = new Map(Object.entries({
   prof: 'professor', intro: 'introduction', rehab: 'rehabilitation', sub: 'subscription', subs: 'subscriptions',
   fave: 'favourite', fav: 'favourite', max: 'maximum', min: 'minimum', auto: 'automatic', sec: 'second',
   pc: 'computer', ram: 'memory', tv: 'television', pj: 'pyjamas', diff: 'difference', op: 'operation',
-  js: 'javascript', ts: 'typescript', py: 'python',
+  js: 'javascript', ts: 'typescript', py: 'python', mini: 'miniature', minis: 'miniatures',
 }));
 
 /** One thing, its British and its American name. */
@@ -72,6 +72,18 @@ const REGIONAL: readonly (readonly [string, string])[] = [
   ['chemist', 'pharmacy'], ['timetable', 'schedule'], ['torch', 'flashlight'], ['mobile', 'cellphone'],
   ['crisps', 'chips'], ['chips', 'fries'], ['hob', 'stovetop'], ['cooker', 'stove'], ['tin', 'can'], ['queue', 'line'],
   ['loft', 'attic'], ['cheque', 'check'], ['paycheque', 'paycheck'],
+  // British and American spellings more than one letter apart (one letter apart is a spelling variant already).
+  ['mould', 'mold'], ['mouldy', 'moldy'], ['moult', 'molt'], ['plough', 'plow'], ['ploughed', 'plowed'],
+  ['catalogue', 'catalog'], ['dialogue', 'dialog'], ['analogue', 'analog'], ['jewellery', 'jewelry'],
+  ['hiccough', 'hiccup'], ['programme', 'program'], ['pyjamas', 'pajamas'], ['sceptical', 'skeptical'],
+  ['manoeuvre', 'maneuver'], ['oestrogen', 'estrogen'], ['foetus', 'fetus'], ['paediatric', 'pediatric'],
+  ['paediatrician', 'pediatrician'], ['anaesthetic', 'anesthetic'], ['anaesthesia', 'anesthesia'],
+  ['haemoglobin', 'hemoglobin'], ['haemorrhoids', 'hemorrhoids'], ['orthopaedic', 'orthopedic'],
+  ['leukaemia', 'leukemia'], ['oesophagus', 'esophagus'], ['diarrhoea', 'diarrhea'], ['gynaecologist', 'gynecologist'],
+  ['archaeology', 'archeology'], ['kerb', 'curb'], ['draught', 'draft'], ['storey', 'story'], ['sulphur', 'sulfur'],
+  ['doughnut', 'donut'], ['artefact', 'artifact'], ['ageing', 'aging'], ['judgement', 'judgment'],
+  ['instalment', 'installment'], ['skilful', 'skillful'], ['moustache', 'mustache'], ['yoghurt', 'yogurt'],
+  ['aeroplane', 'airplane'], ['whisky', 'whiskey'],
 ];
 
 /**
@@ -144,6 +156,7 @@ export function sameWordForm(a: string, b: string): boolean {
   // Both in the plural: "wool jumpers" / "wool sweaters", "biscuits" / "cookies".
   if (a.length > 3 && b.length > 3 && a.endsWith('s') && b.endsWith('s') && sameGroup(singular(a), singular(b))) return true;
   if (clipped(a, b) || clipped(b, a)) return true;
+  if (doerOfDoing(a, b) || doerOfDoing(b, a)) return true;
   // "ounces" / "oz", "hours" / "hrs": one unit.
   const unit = UNITS.get(a);
   if (unit !== undefined && unit === UNITS.get(b)) return true;
@@ -160,6 +173,17 @@ export function sameWordForm(a: string, b: string): boolean {
     SIBLINGS.has(rootA.suffix) &&
     SIBLINGS.has(rootB.suffix)
   );
+}
+
+/**
+ * The one who does a thing and the doing of it: "a truffle hunter" / "truffle hunting", "a pressure washer"
+ * / "pressure washing", "shoes for runners" / "for running". Four letters or more before "-ing", so "king" /
+ * "ker" and "ring" / "rer" are no such pair.
+ */
+function doerOfDoing(doer: string, doing: string): boolean {
+  if (!doing.endsWith('ing') || doing.length < 7) return false;
+  const base = doing.slice(0, -3);
+  return doer === `${base}er` || doer === `${base}ers`;
 }
 
 function sameGroup(a: string, b: string): boolean {

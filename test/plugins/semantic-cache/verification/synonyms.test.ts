@@ -15,6 +15,9 @@ describe('semantic-cache verification: words a question uses for one another', (
     ['stitching', 'sewing'],
     ['sticky', 'tacky'],
     ['bunnies', 'rabbits'],
+    ['see', 'check'],
+    ['stop', 'prevent'],
+    ['keep', 'last'],
   ];
   for (const [a, b] of same)
     it(`"${a}" and "${b}" stand for each other`, () => {
