@@ -43,6 +43,10 @@ export function framesTheAsk(word: ContentWord, tokens: readonly string[]): bool
   // "In terms of area, is Alaska bigger?" is "Is Alaska bigger by area?".
   if (word.word === 'terms' && tokens[word.at - 1] === 'in' && tokens[word.at + 1] === 'of') return true;
   const before = tokens[word.at - 1] ?? '';
+  // "Is it possible to temper chocolate without …?" is "Can I temper chocolate without …?".
+  if (word.word === 'possible' && before === 'it' && (tokens[word.at - 2] === 'is' || tokens[word.at - 2] === 'was')) return true;
+  // "How much time does a gel manicure last?" is "How long does it last?".
+  if (word.word === 'time' && before === 'much' && tokens[word.at - 2] === 'how') return true;
   if (ASKING.has(before)) return CAUSING.has(word.word) || AFTER_KIND.has(tokens[word.at + 1] ?? '');
   return before === 'of' && KIND_OF.has(tokens[word.at - 2] ?? '') && ASKING.has(tokens[word.at - 3] ?? '');
 }

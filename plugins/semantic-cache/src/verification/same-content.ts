@@ -22,6 +22,7 @@ import { spellingVariant, wordDifference } from './word-match.js';
 import { initialsCover, initialsPlaces } from './acronyms.js';
 import { nameOf } from './question-words.js';
 import { CLAUSE_MARK } from './carriers.js';
+import { FILLER } from './word-lists.js';
 
 /** Content words of a question that may be restated: a question, not a pasted document. */
 const RESTATED_WORDS = 64;
@@ -117,7 +118,8 @@ function targets(relations: readonly Relation[]): Map<string, Set<string>> {
   const byWord = new Map<string, Set<string>>();
   for (const relation of relations) {
     const pointed = byWord.get(relation.word) ?? new Set<string>();
-    pointed.add(relation.after[0] ?? '');
+    // "without using a thermometer" points at the thermometer, as "without a thermometer" does.
+    pointed.add(relation.after.find((stem) => !FILLER.has(stem)) ?? '');
     byWord.set(relation.word, pointed);
   }
   return byWord;

@@ -24,6 +24,8 @@ const SAME: [string, string][] = [
   // One "-ing" word more, naming the act done to a thing both name.
   ['What glue is best for repairing ceramic mugs?', 'What glue is best for ceramic mugs?'],
   ["I'm sanding an oak table. Which grit should I finish with?", 'Which grit should I finish an oak table with?'],
+  // A relation word pointing past a word said in passing; "is it possible to" asking what "can I" does.
+  ['Is it possible to temper chocolate without a thermometer?', 'can i temper chocolate without using a thermometer'],
   // A relation word pointing at some of what the other's points at: "from Shein" / "from Shein … from them".
   [
     'Is it safe to order from Shein? Thinking of buying some summer clothes.',
