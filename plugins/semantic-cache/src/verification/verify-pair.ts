@@ -42,7 +42,8 @@
  *   states a condition the other lacks ("I'm vegan, how do I make a cake?" / "How do I make a cake?"),
  *   or says "only" where the other, the same otherwise, does not ("eat only fruit" / "eat fruit").
  * - `people`: who it is about ("my" / "your", "myself" / "someone", "my son" / "my daughter"); "how do
- *   you …" asked in general reads as "how do I …".
+ *   you …" asked in general reads as "how do I …", and so does "you" alone against the asker alone ("the
+ *   way to change your name" / "change my name"), unless "you" is the one asked ("What's your name?").
  * - `names`: a named thing (a capital inside a sentence, "iPhone", "N1") that the other question lacks;
  *   "JS" is "JavaScript", "the US" "the United States" and "American".
  * - `words`: one content word swapped for another where it stood, the content words around it the same
@@ -77,7 +78,9 @@
  *   actions that undo each other (convict/acquit, start/cancel, add/drop), a change against its reverse
  *   said another way ("raise the limit" / "show me fewer"),
  *   or two different extremes ("lasted the longest" / "collapsed the fastest"); "less" or "least" before
- *   one end says the other ("less expensive" / "cheaper").
+ *   one end says the other ("less expensive" / "cheaper"). The two sides of "than" traded with the scale
+ *   turned round ask the same ("Is granite harder than marble?" / "Is marble softer than granite?";
+ *   extremes.ts), for `relations` and `words` too.
  * - `stems`: words a stemmer or n-grams merge but that mean different things ("flying fish" / "fly
  *   fishing", "creditor" / "credit", "news" / "new").
  * - `script`: the letters of non-Latin scripts, compared as written, so text an embedder cannot read
@@ -98,7 +101,7 @@ import { tradedWhRoles } from './wh-roles.js';
 import { orderStem, reversed } from './relations.js';
 import { flippedVoice } from './voice.js';
 import { swapped } from './carriers.js';
-import { opposite, otherExtreme } from './extremes.js';
+import { flippedComparison, opposite, otherExtreme } from './extremes.js';
 import { sameList, sameWord, spellingVariant, wordDifference } from './word-match.js';
 import { stemOf } from './stems.js';
 import { sameWordForm } from './word-forms.js';
@@ -178,26 +181,27 @@ const CHECKS: Readonly<Record<VerificationReason, Check>> = {
     changeOf(a, b) !== 'only' &&
     !onlyOneLimits(a.tokens, b.tokens) &&
     !onlyOneLimits(b.tokens, a.tokens),
-  people: (a, b) => samePeople(a.people, b.people) && changeOf(a, b) !== 'person',
+  people: (a, b) => samePeople(a, b) && changeOf(a, b) !== 'person',
   names: (a, b) => covers(a, b) && covers(b, a),
-  words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b),
+  words: (a, b) => !swappedInPlace(differenceOf(a, b), a, b) || flippedComparison(a, b),
   extra: (a, b) => {
     const { onlyFirst, onlySecond } = differenceOf(a, b);
     return onlyFirst.filter((w) => narrows(w, a.tokens)).length + onlySecond.filter((w) => narrows(w, b.tokens)).length !== 1;
   },
   relations: (a, b) =>
-    !reversed(a.relations, b.relations) &&
-    !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
-    !tradedRoles(a, b) &&
-    !replacedDoer(a, b) &&
-    !swappedDeeds(a, b) &&
-    !swappedOwners(a, b) &&
-    !tradedWhRoles(a, b) &&
-    !tradedCondition(a.condition, b.condition) &&
-    !strandedTrade(a.tokens, b.tokens) &&
-    !tradedAroundTime(a.carriers, b.carriers) &&
-    !flippedVoice(a, b, orderStem),
-  antonyms: (a, b) => !opposite(a.ends, b.ends) && !otherExtreme(a.superlatives, b.superlatives),
+    flippedComparison(a, b) ||
+    (!reversed(a.relations, b.relations) &&
+      !swapped(a.carriers, b.carriers, new Set([...a.named, ...b.named])) &&
+      !tradedRoles(a, b) &&
+      !replacedDoer(a, b) &&
+      !swappedDeeds(a, b) &&
+      !swappedOwners(a, b) &&
+      !tradedWhRoles(a, b) &&
+      !tradedCondition(a.condition, b.condition) &&
+      !strandedTrade(a.tokens, b.tokens) &&
+      !tradedAroundTime(a.carriers, b.carriers) &&
+      !flippedVoice(a, b, orderStem)),
+  antonyms: (a, b) => (!opposite(a.ends, b.ends) || flippedComparison(a, b)) && !otherExtreme(a.superlatives, b.superlatives),
   stems: (a, b) => !differenceOf(a, b).collision,
   script: (a, b) => a.foreign === b.foreign,
   quoted: (a, b) => a.quoted.length === 0 || b.quoted.length === 0 || sameList(a.quoted, b.quoted),
@@ -358,13 +362,27 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
  * "How do I X" / "your lungs" / "the lungs"); the asker against the one asked does not ("my name" /
  * "your name"), nor anyone else against nobody ("myself" / "someone").
  */
-function samePeople(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const person of a) if (!GENERIC.has(person) && !b.has(person)) return false;
-  for (const person of b) if (!GENERIC.has(person) && !a.has(person)) return false;
-  const genericA = [...GENERIC].filter((p) => a.has(p));
-  const genericB = [...GENERIC].filter((p) => b.has(p));
-  return genericA.length === 0 || genericB.length === 0 || sameSet(genericA, genericB);
+function samePeople(a: QuestionFacts, b: QuestionFacts): boolean {
+  for (const person of a.people) if (!GENERIC.has(person) && !b.people.has(person)) return false;
+  for (const person of b.people) if (!GENERIC.has(person) && !a.people.has(person)) return false;
+  const genericA = [...GENERIC].filter((p) => a.people.has(p));
+  const genericB = [...GENERIC].filter((p) => b.people.has(p));
+  return genericA.length === 0 || genericB.length === 0 || sameSet(genericA, genericB) || askerAsYou(a, b);
 }
+
+/**
+ * One asks of the asker alone ("change my name by deed poll"), the other of "you" alone, asked in general
+ * ("the way to change your name"); not of the one asked ("What's your name?", "Are you a robot?").
+ */
+function askerAsYou(a: QuestionFacts, b: QuestionFacts): boolean {
+  const only = (facts: QuestionFacts, person: string) =>
+    facts.people.has(person) && [...GENERIC].every((p) => p === person || !facts.people.has(p));
+  const general = (facts: QuestionFacts) => !facts.tokens.some((token, i) => YOU.has(token) && BE.has(facts.tokens[i - 1] ?? ''));
+  return (only(a, 'speaker') && only(b, 'addressee') && general(b)) || (only(b, 'speaker') && only(a, 'addressee') && general(a));
+}
+
+const YOU: ReadonlySet<string> = new Set(['you', 'your', 'yours']);
+const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am']);
 
 const GENERIC: ReadonlySet<string> = new Set(['speaker', 'addressee']);
 

@@ -101,6 +101,8 @@ const ACCEPTED: [string, string][] = [
   ['Hi, quick question: how do I reverse a string in JavaScript?', 'How do I reverse a string in JavaScript? Thanks!'],
   ['In Paris, what is the best way to get from CDG to the city?', 'What is the best way to get from CDG to the city in Paris?'],
   ['How do you reset your router?', 'How do I reset my router?'],
+  // "you" asked in general, the other question of the asker alone: not "What's your name?" (refused above).
+  ['How do I change my name by deed poll?', "What's the way to change your name by deed poll?"],
   ['Could someone tell me how to change the margins in Google Docs?', 'How do I change the margins in Google Docs?'],
   ['When I wake up, I feel anxious. Why is that?', 'Why do I feel anxious when I wake up?'],
   ['Which is better, leasing or buying a car?', 'Is it better to lease or buy a car?'],
