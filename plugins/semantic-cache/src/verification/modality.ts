@@ -9,8 +9,9 @@
  * ("I can't recommend Portugal enough, but which city should I see first?", "Could you tell me whether I
  * have to …?"). One right after "how" or "what" asks for a way, not a permission ("how can I reset …" is
  * "how do I reset …", "what should I do …" is "what can I do …"), so such a question has none. After "how
- * often", "should" and "need to" ask for one schedule ("How often should I water a new lawn?" / "how often
- * do I need to water a new lawn"), while "how often can I" still asks how often one may.
+ * often" or "how long", "should", "need to" and "have to" ask for one schedule ("How often should I water a
+ * new lawn?" / "how often do I need to water a new lawn", "How long do I have to fast …?" / "How long should I
+ * fast …?"), while "how often can I" and "how long can I" still ask what one may.
  */
 
 export type Modality = 'permission' | 'obligation' | 'advice';
@@ -67,8 +68,13 @@ export function modalityOf(tokens: readonly string[]): Modality | undefined {
   return undefined;
 }
 
-/** "how often" before the modal at `at`. */
+/**
+ * "how often" or "how long" before the modal at `at`: "How long do I have to fast before the test?" asks
+ * the one length "How long should I fast …?" asks.
+ */
 function asksHowOften(tokens: readonly string[], at: number): boolean {
-  for (let i = 1; i < at; i += 1) if (tokens[i] === 'often' && tokens[i - 1] === 'how') return true;
+  for (let i = 1; i < at; i += 1) if (SCHEDULE.has(tokens[i]!) && tokens[i - 1] === 'how') return true;
   return false;
 }
+
+const SCHEDULE: ReadonlySet<string> = new Set(['often', 'long']);

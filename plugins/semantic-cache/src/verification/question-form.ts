@@ -132,6 +132,7 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
       if (askSeen || !WH_WORDS.has(token)) return;
       askSeen = true;
       if (token === 'how' && next === 'come') asks = 'why';
+      else if (token === 'where' && settingDone(tokens, i)) asks = 'how';
       else asks = token === 'how' && next !== undefined && QUANTITIES.has(next) ? 'how-much' : ASKS.get(token);
       howCause = token === 'how' && (next === 'did' || next === 'come' || next === 'came');
       if (token === 'how' && (next === 'many' || next === 'much')) counted = countedWords(tokens, i + 2);
@@ -140,6 +141,25 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
   }
   return { form, asks, howCause, asked: Math.max(asked, 1), counted, tense, outlook };
 }
+
+/**
+ * "Where can I change my Netflix password?" asks what "How do I change …?" does: the place of a setting is
+ * the way to change it. Not "Where can I buy …?", whose answer is a place.
+ */
+function settingDone(tokens: readonly string[], at: number): boolean {
+  return (
+    WHERE_AUXILIARIES.has(tokens[at + 1] ?? '') &&
+    (tokens[at + 2] === 'i' || tokens[at + 2] === 'you') &&
+    SETTING_VERBS.has(tokens[at + 3] ?? '')
+  );
+}
+
+const WHERE_AUXILIARIES: ReadonlySet<string> = new Set(['can', 'do', 'should', 'would', 'could']);
+// prettier-ignore
+const SETTING_VERBS: ReadonlySet<string> = new Set([
+  'change', 'turn', 'switch', 'disable', 'enable', 'update', 'set', 'reset', 'cancel', 'delete', 'remove', 'edit',
+  'adjust', 'manage', 'unsubscribe',
+]);
 
 /** An "-ing" verb of some length: "becoming", "rising"; not "thing", "king" or "spring". */
 const underWay = (token: string) => token.length > 5 && token.endsWith('ing');

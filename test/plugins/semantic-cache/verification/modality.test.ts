@@ -10,7 +10,7 @@ describe('semantic verification: modality, whether a question asks if one may, m
     assert.equal(modality('Could citizens in ancient Rome vote?'), 'permission');
     assert.equal(modality('Am I allowed to bring food on a plane?'), 'permission');
     assert.equal(modality('Do I have to register a business name?'), 'obligation');
-    assert.equal(modality('How long do I need to wait after eating?'), 'obligation');
+    assert.equal(modality('Do I need to wait an hour after eating?'), 'obligation');
     assert.equal(modality("Can't I park here on Sundays?"), 'permission');
     assert.equal(modality('Should I let my teenager drink at home?'), 'advice');
     assert.equal(modality('Could you tell me whether I have to pay tax on tips?'), 'obligation');
@@ -24,11 +24,19 @@ describe('semantic verification: modality, whether a question asks if one may, m
     assert.equal(modality('What should I do if my flight is cancelled?'), undefined);
   });
 
-  it('reads one schedule after "how often", whether it should or must be kept, and still reads may', () => {
+  it('reads one schedule after "how often" or "how long", whether it should or must be kept, and still reads may', () => {
     assert.equal(modality('How often do I need to change my contact lens case?'), 'advice');
     assert.equal(modality('How often should I change my contact lens case?'), 'advice');
     assert.equal(modality('How often can I donate blood?'), 'permission');
-    assert.equal(modality('How long do I have to wait before swimming?'), 'obligation');
+    assert.equal(modality('How long do I have to wait before swimming?'), 'advice');
+    assert.equal(modality('How long can I leave hair dye on?'), 'permission');
+    assert.equal(modality('Do I have to wait before swimming?'), 'obligation');
+    assert.deepEqual(
+      verifyPair('How long do I have to fast before a blood test?', 'How long should I fast before a blood test?'),
+      {
+        ok: true,
+      },
+    );
     assert.deepEqual(verifyPair('How often should I descale my kettle?', 'how often do I have to descale my kettle'), {
       ok: true,
     });

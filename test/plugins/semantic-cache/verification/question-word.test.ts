@@ -8,6 +8,8 @@ describe('semantic-cache verification: question word', () => {
     ['Who invented the telephone?', 'When was the telephone invented?'],
     ['How do I ship a parcel?', 'Why do I ship a parcel?'],
     ['How do I renew my passport?', 'How long do I renew my passport?'],
+    // "Where" a thing is bought is a place, not a way.
+    ['Where can I buy a cheap sofa?', 'How do I buy a cheap sofa?'],
   ];
   for (const [a, b] of differ) {
     it(`refuses "${a}" for "${b}"`, () => {
@@ -18,6 +20,9 @@ describe('semantic-cache verification: question word', () => {
 
   const agree: [string, string][] = [
     ['What is the best time to visit Paris?', 'When is the best time to visit Paris?'],
+    // Where a setting is changed is how it is changed.
+    ['Where can I change my Spotify password?', 'How do I change my Spotify password?'],
+    ['Where do I turn off autoplay on YouTube?', 'How do I turn off autoplay on YouTube?'],
     ['Which vaccines do I need for Thailand?', 'What vaccines do I need for Thailand?'],
     ['How much does express shipping cost?', 'How many dollars does express shipping cost?'],
     ['Square root of 144?', 'What is the square root of 144?'],
