@@ -144,14 +144,12 @@ export function questionForm(clauses: readonly (readonly string[])[]): FormFacts
 
 /**
  * "Where can I change my Netflix password?" asks what "How do I change …?" does: the place of a setting is
- * the way to change it. Not "Where can I buy …?", whose answer is a place.
+ * the way to change it, "where do I go to change …" too. Not "Where can I buy …?", whose answer is a place.
  */
 function settingDone(tokens: readonly string[], at: number): boolean {
-  return (
-    WHERE_AUXILIARIES.has(tokens[at + 1] ?? '') &&
-    (tokens[at + 2] === 'i' || tokens[at + 2] === 'you') &&
-    SETTING_VERBS.has(tokens[at + 3] ?? '')
-  );
+  if (!WHERE_AUXILIARIES.has(tokens[at + 1] ?? '') || (tokens[at + 2] !== 'i' && tokens[at + 2] !== 'you')) return false;
+  const verb = tokens[at + 3] === 'go' && tokens[at + 4] === 'to' ? at + 5 : at + 3;
+  return SETTING_VERBS.has(tokens[verb] ?? '');
 }
 
 const WHERE_AUXILIARIES: ReadonlySet<string> = new Set(['can', 'do', 'should', 'would', 'could']);

@@ -23,6 +23,7 @@ describe('semantic-cache verification: question word', () => {
     // Where a setting is changed is how it is changed.
     ['Where can I change my Spotify password?', 'How do I change my Spotify password?'],
     ['Where do I turn off autoplay on YouTube?', 'How do I turn off autoplay on YouTube?'],
+    ['Where do I go to enable dark mode in my Outlook account?', 'where can i enable dark mode in my outlook account'],
     ['Which vaccines do I need for Thailand?', 'What vaccines do I need for Thailand?'],
     ['How much does express shipping cost?', 'How many dollars does express shipping cost?'],
     ['Square root of 144?', 'What is the square root of 144?'],
