@@ -114,6 +114,7 @@ import { strandedTrade } from './stranded.js';
 import { tradedAroundTime } from './time-order.js';
 import { otherFrequency } from './frequency.js';
 import { initialsCover } from './acronyms.js';
+import { samePeople } from './people-match.js';
 import { CURRENCIES, UNITS } from './word-lists.js';
 import type { Measured } from './quantities.js';
 
@@ -356,35 +357,6 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
 }
-
-/**
- * Who a question is about. The asker or the one asked against nobody named read alike ("How to X" /
- * "How do I X" / "your lungs" / "the lungs"); the asker against the one asked does not ("my name" /
- * "your name"), nor anyone else against nobody ("myself" / "someone").
- */
-function samePeople(a: QuestionFacts, b: QuestionFacts): boolean {
-  for (const person of a.people) if (!GENERIC.has(person) && !b.people.has(person)) return false;
-  for (const person of b.people) if (!GENERIC.has(person) && !a.people.has(person)) return false;
-  const genericA = [...GENERIC].filter((p) => a.people.has(p));
-  const genericB = [...GENERIC].filter((p) => b.people.has(p));
-  return genericA.length === 0 || genericB.length === 0 || sameSet(genericA, genericB) || askerAsYou(a, b);
-}
-
-/**
- * One asks of the asker alone ("change my name by deed poll"), the other of "you" alone, asked in general
- * ("the way to change your name"); not of the one asked ("What's your name?", "Are you a robot?").
- */
-function askerAsYou(a: QuestionFacts, b: QuestionFacts): boolean {
-  const only = (facts: QuestionFacts, person: string) =>
-    facts.people.has(person) && [...GENERIC].every((p) => p === person || !facts.people.has(p));
-  const general = (facts: QuestionFacts) => !facts.tokens.some((token, i) => YOU.has(token) && BE.has(facts.tokens[i - 1] ?? ''));
-  return (only(a, 'speaker') && only(b, 'addressee') && general(b)) || (only(b, 'speaker') && only(a, 'addressee') && general(a));
-}
-
-const YOU: ReadonlySet<string> = new Set(['you', 'your', 'yours']);
-const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am']);
-
-const GENERIC: ReadonlySet<string> = new Set(['speaker', 'addressee']);
 
 /** Two or three tokens in a row spell `name` run together: "f", "1" for "f1". */
 function joinedAcross(name: string, tokens: readonly string[]): boolean {
