@@ -3,18 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import { describeRedis } from '../../fixtures/redis.js';
 import { redisCommand } from '../../fixtures/resp.js';
 import { failureOf } from './guards-under-test.js';
 import { clientKeyLine, startFleet, type Fleet } from './fleet-under-test.js';
-
-/** Counters live in fixed windows; a run this close to a window's end waits for the next one. */
-async function awayFromWindowEnd(windowMs: number, edgeMs: number): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < edgeMs) await delay(left + 200);
-}
+import { awayFromWindowEnd } from './window-edge.js';
 
 const ask = (client: OpenAI, content: string) =>
   client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content }] });

@@ -15,6 +15,7 @@ import { describeRedisCluster } from '../../fixtures/redis-cluster.js';
 import { startGatewayProcess } from '../cli/gateway-process.js';
 import { clientKeyLine } from './fleet-under-test.js';
 import { failureOf } from './guards-under-test.js';
+import { awayFromWindowEnd } from './window-edge.js';
 
 interface Member {
   readonly child: Child;
@@ -117,7 +118,11 @@ ${clientKeyLine(keys.outage, keys.outage, `tenant outage-${run}; requests_per_mi
     assert.ok(!JSON.stringify(upstream.calls.at(-1)?.body).includes('ana.lopez'), 'the upstream saw the placeholder only');
   });
 
-  it("counts a tenant's usage quota and a key's requests per minute across both gateways", async () => {
+  it("counts a tenant's usage quota and a key's requests per minute across both gateways", async function () {
+    this.timeout(90_000);
+    // Both counts fill a fixed window (an hour, a minute) and expect the next request refused.
+    await awayFromWindowEnd(3_600_000, 15_000);
+    await awayFromWindowEnd(60_000, 10_000);
     for (const [via, n] of [
       [a, 1],
       [b, 2],
