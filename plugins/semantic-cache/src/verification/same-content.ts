@@ -22,7 +22,7 @@ import { spellingVariant, wordDifference } from './word-match.js';
 import { initialsCover, initialsPlaces } from './acronyms.js';
 import { nameOf } from './question-words.js';
 import { CLAUSE_MARK } from './carriers.js';
-import { FILLER } from './word-lists.js';
+import { DETERMINERS, FILLER } from './word-lists.js';
 
 /** Content words of a question that may be restated: a question, not a pasted document. */
 const RESTATED_WORDS = 64;
@@ -52,11 +52,7 @@ const NONE: ReadonlySet<number> = new Set();
 const DOING = /^[a-z]{3,}ing$/;
 
 /** Words before a noun: an "-ing" word after them describes it ("a folding bike") instead of naming an act. */
-// prettier-ignore
-const DETERMINERS: ReadonlySet<string> = new Set([
-  'a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those', 'some',
-  'any', 'which', 'what', 'every', 'each', 'no',
-]);
+const BEFORE_A_NOUN: ReadonlySet<string> = new Set([...DETERMINERS, 'some', 'any', 'which', 'what', 'every', 'each', 'no']);
 
 /** How far after the "-ing" word the thing it acts on is looked for: "canning [the] green beans". */
 const OBJECT_REACH = 3;
@@ -70,7 +66,7 @@ const OBJECT_REACH = 3;
 function doing(word: ContentWord, facts: QuestionFacts): boolean {
   return (
     DOING.test(word.word) &&
-    !DETERMINERS.has(facts.tokens[word.at - 1] ?? '') &&
+    !BEFORE_A_NOUN.has(facts.tokens[word.at - 1] ?? '') &&
     facts.words.some((other) => other.at > word.at && other.at <= word.at + OBJECT_REACH)
   );
 }

@@ -11,7 +11,7 @@
 import { isCarrier } from './question-words.js';
 import { stemOf } from './stems.js';
 import { sameList } from './word-match.js';
-import { AUXILIARIES } from './word-lists.js';
+import { AUXILIARIES, DETERMINERS } from './word-lists.js';
 import { passivesOf, type Passive } from './voice.js';
 
 const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'whose', 'how', 'why', 'when', 'where']);
@@ -19,12 +19,6 @@ const ASKED: ReadonlySet<string> = new Set(['which', 'what', 'who', 'whom', 'who
 // prettier-ignore
 const DO_SUPPORT: ReadonlySet<string> = new Set([
   'do', 'does', 'did', 'can', 'could', 'should', 'will', 'would', 'may', 'might', 'must',
-]);
-
-/** The words a doer may open with that name no one: "did the Romans", "do my kids". */
-// prettier-ignore
-const DETERMINERS: ReadonlySet<string> = new Set([
-  'a', 'an', 'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those',
 ]);
 
 /** Verbs whose parties may trade places and say the same: "Who did Marie Curie marry?" / "Who married her?". */

@@ -54,6 +54,12 @@ export const RELATIONS: ReadonlySet<string> = new Set([
   'against', 'beat', 'beats', 'over', 'then', 'without',
 ]);
 
+/** Words that open a noun phrase and name no one: "the Romans", "my kids", "this car". */
+// prettier-ignore
+export const DETERMINERS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those',
+]);
+
 /** Words that say nothing about what is asked, left out of the comparison of words. */
 // prettier-ignore
 export const FILLER: ReadonlySet<string> = new Set([
